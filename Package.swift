@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "tracecheck",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tracecheck", targets: ["tracecheck"]),
+        .library(name: "TraceCheck", targets: ["TraceCheck"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        .target(name: "TraceCheck", dependencies: ["CPCRE2"]),
+        .executableTarget(
+            name: "tracecheck",
+            dependencies: [
+                "TraceCheck",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TraceCheckTests", dependencies: ["TraceCheck"]),
+        .testTarget(name: "CLITests", dependencies: ["TraceCheck"]),
+    ]
+)

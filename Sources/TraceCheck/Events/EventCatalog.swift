@@ -1,0 +1,292 @@
+/// One row of the spec's event catalog (§1.2–1.5): every way the same callback is spelled.
+public struct CatalogEntry: Sendable {
+    public let id: EventID
+    /// ObjC selectors, as `__func__` and `NSStringFromSelector(_cmd)` print them.
+    public let selectors: [String]
+    /// Swift `#function` names, including the async variants of completion-handler methods.
+    public let swiftNames: [String]
+    /// Hand-written forms (`willConnectTo`). Matched only as the whole message.
+    public let shortForms: [String]
+    /// Notification names: the raw ObjC constant and the Swift spelling.
+    public let notifications: [String]
+
+    init(_ id: EventID, selectors: [String] = [], swift: [String] = [], short: [String] = [], notifications: [String] = []) {
+        self.id = id
+        self.selectors = selectors
+        self.swiftNames = swift
+        self.shortForms = short
+        self.notifications = notifications
+    }
+}
+
+/// The event catalog as data. Patterns (`SpellingShape`) are generated from it, so a new
+/// spelling is one string here, not a regex edit.
+public enum EventCatalog {
+    public static let entries: [CatalogEntry] = appDelegate + sceneDelegate + windowSceneDelegate + carPlay
+
+    static let appDelegate: [CatalogEntry] = [
+        CatalogEntry("app.willFinishLaunching",
+                     selectors: ["application:willFinishLaunchingWithOptions:"],
+                     swift: ["application(_:willFinishLaunchingWithOptions:)"],
+                     short: ["willFinishLaunching", "willFinishLaunchingWithOptions"]),
+        CatalogEntry("app.didFinishLaunching",
+                     selectors: ["application:didFinishLaunchingWithOptions:", "applicationDidFinishLaunching:"],
+                     swift: ["application(_:didFinishLaunchingWithOptions:)", "applicationDidFinishLaunching(_:)"],
+                     short: ["didFinishLaunching", "didFinishLaunchingWithOptions", "applicationDidFinishLaunching"],
+                     notifications: ["UIApplicationDidFinishLaunchingNotification", "UIApplication.didFinishLaunchingNotification"]),
+        CatalogEntry("app.didBecomeActive",
+                     selectors: ["applicationDidBecomeActive:"],
+                     swift: ["applicationDidBecomeActive(_:)"],
+                     short: ["applicationDidBecomeActive"],
+                     notifications: ["UIApplicationDidBecomeActiveNotification", "UIApplication.didBecomeActiveNotification"]),
+        CatalogEntry("app.willResignActive",
+                     selectors: ["applicationWillResignActive:"],
+                     swift: ["applicationWillResignActive(_:)"],
+                     short: ["applicationWillResignActive"],
+                     notifications: ["UIApplicationWillResignActiveNotification", "UIApplication.willResignActiveNotification"]),
+        CatalogEntry("app.didEnterBackground",
+                     selectors: ["applicationDidEnterBackground:"],
+                     swift: ["applicationDidEnterBackground(_:)"],
+                     short: ["applicationDidEnterBackground"],
+                     notifications: ["UIApplicationDidEnterBackgroundNotification", "UIApplication.didEnterBackgroundNotification"]),
+        CatalogEntry("app.willEnterForeground",
+                     selectors: ["applicationWillEnterForeground:"],
+                     swift: ["applicationWillEnterForeground(_:)"],
+                     short: ["applicationWillEnterForeground"],
+                     notifications: ["UIApplicationWillEnterForegroundNotification", "UIApplication.willEnterForegroundNotification"]),
+        CatalogEntry("app.willTerminate",
+                     selectors: ["applicationWillTerminate:"],
+                     swift: ["applicationWillTerminate(_:)"],
+                     short: ["willTerminate", "applicationWillTerminate"],
+                     notifications: ["UIApplicationWillTerminateNotification", "UIApplication.willTerminateNotification"]),
+        CatalogEntry("app.memoryWarning",
+                     selectors: ["applicationDidReceiveMemoryWarning:"],
+                     swift: ["applicationDidReceiveMemoryWarning(_:)"],
+                     short: ["didReceiveMemoryWarning", "applicationDidReceiveMemoryWarning"],
+                     notifications: ["UIApplicationDidReceiveMemoryWarningNotification", "UIApplication.didReceiveMemoryWarningNotification"]),
+        CatalogEntry("app.significantTimeChange",
+                     selectors: ["applicationSignificantTimeChange:"],
+                     swift: ["applicationSignificantTimeChange(_:)"],
+                     short: ["significantTimeChange", "applicationSignificantTimeChange"],
+                     notifications: ["UIApplicationSignificantTimeChangeNotification", "UIApplication.significantTimeChangeNotification"]),
+        CatalogEntry("app.protectedDataWillBecomeUnavailable",
+                     selectors: ["applicationProtectedDataWillBecomeUnavailable:"],
+                     swift: ["applicationProtectedDataWillBecomeUnavailable(_:)"],
+                     short: ["protectedDataWillBecomeUnavailable", "applicationProtectedDataWillBecomeUnavailable"],
+                     notifications: ["UIApplicationProtectedDataWillBecomeUnavailable", "UIApplication.protectedDataWillBecomeUnavailableNotification"]),
+        CatalogEntry("app.protectedDataDidBecomeAvailable",
+                     selectors: ["applicationProtectedDataDidBecomeAvailable:"],
+                     swift: ["applicationProtectedDataDidBecomeAvailable(_:)"],
+                     short: ["protectedDataDidBecomeAvailable", "applicationProtectedDataDidBecomeAvailable"],
+                     notifications: ["UIApplicationProtectedDataDidBecomeAvailable", "UIApplication.protectedDataDidBecomeAvailableNotification"]),
+        CatalogEntry("app.openURL",
+                     selectors: ["application:openURL:options:"],
+                     swift: ["application(_:open:options:)"],
+                     short: ["openURL"]),
+        CatalogEntry("app.willContinueUserActivity",
+                     selectors: ["application:willContinueUserActivityWithType:"],
+                     swift: ["application(_:willContinueUserActivityWithType:)"]),
+        CatalogEntry("app.continueUserActivity",
+                     selectors: ["application:continueUserActivity:restorationHandler:"],
+                     swift: ["application(_:continue:restorationHandler:)"]),
+        CatalogEntry("app.didFailToContinueUserActivity",
+                     selectors: ["application:didFailToContinueUserActivityWithType:error:"],
+                     swift: ["application(_:didFailToContinueUserActivityWithType:error:)"]),
+        CatalogEntry("app.didUpdateUserActivity",
+                     selectors: ["application:didUpdateUserActivity:"],
+                     swift: ["application(_:didUpdate:)"]),
+        CatalogEntry("app.configurationForConnecting",
+                     selectors: ["application:configurationForConnectingSceneSession:options:"],
+                     swift: ["application(_:configurationForConnecting:options:)"],
+                     short: ["configurationForConnecting", "configurationForConnectingSceneSession"]),
+        CatalogEntry("app.didDiscardSceneSessions",
+                     selectors: ["application:didDiscardSceneSessions:"],
+                     swift: ["application(_:didDiscardSceneSessions:)"],
+                     short: ["didDiscardSceneSessions"]),
+        CatalogEntry("app.performActionForShortcutItem",
+                     selectors: ["application:performActionForShortcutItem:completionHandler:"],
+                     swift: ["application(_:performActionFor:completionHandler:)", "application(_:performActionFor:)"],
+                     short: ["performActionForShortcutItem"]),
+        CatalogEntry("app.userDidAcceptCloudKitShare",
+                     selectors: ["application:userDidAcceptCloudKitShareWithMetadata:"],
+                     swift: ["application(_:userDidAcceptCloudKitShareWith:)"],
+                     short: ["userDidAcceptCloudKitShare"]),
+        CatalogEntry("app.backgroundURLSession",
+                     selectors: ["application:handleEventsForBackgroundURLSession:completionHandler:"],
+                     swift: ["application(_:handleEventsForBackgroundURLSession:completionHandler:)",
+                             "application(_:handleEventsForBackgroundURLSession:)"],
+                     short: ["handleEventsForBackgroundURLSession"]),
+        CatalogEntry("app.remoteNotification",
+                     selectors: ["application:didReceiveRemoteNotification:fetchCompletionHandler:"],
+                     swift: ["application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
+                             "application(_:didReceiveRemoteNotification:)"],
+                     short: ["didReceiveRemoteNotification"]),
+        CatalogEntry("app.backgroundFetch",
+                     selectors: ["application:performFetchWithCompletionHandler:"],
+                     swift: ["application(_:performFetchWithCompletionHandler:)", "application(_:performFetch:)"],
+                     short: ["performFetch", "performFetchWithCompletionHandler"]),
+        CatalogEntry("app.legacyRestoration",
+                     selectors: ["application:shouldSaveSecureApplicationState:", "application:shouldRestoreSecureApplicationState:",
+                                 "application:viewControllerWithRestorationIdentifierPath:coder:",
+                                 "application:willEncodeRestorableStateWithCoder:", "application:didDecodeRestorableStateWithCoder:"],
+                     swift: ["application(_:shouldSaveSecureApplicationState:)", "application(_:shouldRestoreSecureApplicationState:)",
+                             "application(_:viewControllerWithRestorationIdentifierPath:coder:)",
+                             "application(_:willEncodeRestorableStateWith:)", "application(_:didDecodeRestorableStateWith:)"]),
+    ]
+
+    static let sceneDelegate: [CatalogEntry] = [
+        CatalogEntry("scene.willConnect",
+                     selectors: ["scene:willConnectToSession:options:"],
+                     swift: ["scene(_:willConnectTo:options:)"],
+                     short: ["willConnectTo", "willConnectToSession", "sceneWillConnect"],
+                     notifications: ["UISceneWillConnectNotification", "UIScene.willConnectNotification"]),
+        CatalogEntry("scene.didDisconnect",
+                     selectors: ["sceneDidDisconnect:"],
+                     swift: ["sceneDidDisconnect(_:)"],
+                     short: ["didDisconnect", "sceneDidDisconnect"],
+                     notifications: ["UISceneDidDisconnectNotification", "UIScene.didDisconnectNotification"]),
+        CatalogEntry("scene.didBecomeActive",
+                     selectors: ["sceneDidBecomeActive:"],
+                     swift: ["sceneDidBecomeActive(_:)"],
+                     short: ["sceneDidBecomeActive"],
+                     notifications: ["UISceneDidActivateNotification", "UIScene.didActivateNotification"]),
+        CatalogEntry("scene.willResignActive",
+                     selectors: ["sceneWillResignActive:"],
+                     swift: ["sceneWillResignActive(_:)"],
+                     short: ["sceneWillResignActive"],
+                     notifications: ["UISceneWillDeactivateNotification", "UIScene.willDeactivateNotification"]),
+        CatalogEntry("scene.willEnterForeground",
+                     selectors: ["sceneWillEnterForeground:"],
+                     swift: ["sceneWillEnterForeground(_:)"],
+                     short: ["sceneWillEnterForeground"],
+                     notifications: ["UISceneWillEnterForegroundNotification", "UIScene.willEnterForegroundNotification"]),
+        CatalogEntry("scene.didEnterBackground",
+                     selectors: ["sceneDidEnterBackground:"],
+                     swift: ["sceneDidEnterBackground(_:)"],
+                     short: ["sceneDidEnterBackground"],
+                     notifications: ["UISceneDidEnterBackgroundNotification", "UIScene.didEnterBackgroundNotification"]),
+        CatalogEntry("scene.openURLContexts",
+                     selectors: ["scene:openURLContexts:"],
+                     swift: ["scene(_:openURLContexts:)"],
+                     short: ["openURLContexts"]),
+        CatalogEntry("scene.stateRestorationActivity",
+                     selectors: ["stateRestorationActivityForScene:"],
+                     swift: ["stateRestorationActivity(for:)"]),
+        CatalogEntry("scene.restoreInteractionState",
+                     selectors: ["scene:restoreInteractionStateWithUserActivity:"],
+                     swift: ["scene(_:restoreInteractionStateWith:)"]),
+        CatalogEntry("scene.willContinueUserActivity",
+                     selectors: ["scene:willContinueUserActivityWithType:"],
+                     swift: ["scene(_:willContinueUserActivityWithType:)"]),
+        CatalogEntry("scene.continueUserActivity",
+                     selectors: ["scene:continueUserActivity:"],
+                     swift: ["scene(_:continue:)"]),
+        CatalogEntry("scene.didFailToContinueUserActivity",
+                     selectors: ["scene:didFailToContinueUserActivityWithType:error:"],
+                     swift: ["scene(_:didFailToContinueUserActivityWithType:error:)"]),
+        CatalogEntry("scene.didUpdateUserActivity",
+                     selectors: ["scene:didUpdateUserActivity:"],
+                     swift: ["scene(_:didUpdate:)"]),
+    ]
+
+    static let windowSceneDelegate: [CatalogEntry] = [
+        CatalogEntry("windowScene.didUpdateCoordinateSpace",
+                     selectors: ["windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:"],
+                     swift: ["windowScene(_:didUpdate:interfaceOrientation:traitCollection:)"]),
+        CatalogEntry("windowScene.didUpdateEffectiveGeometry",
+                     selectors: ["windowScene:didUpdateEffectiveGeometry:"],
+                     swift: ["windowScene(_:didUpdateEffectiveGeometry:)"]),
+        CatalogEntry("windowScene.performActionForShortcutItem",
+                     selectors: ["windowScene:performActionForShortcutItem:completionHandler:"],
+                     swift: ["windowScene(_:performActionFor:completionHandler:)", "windowScene(_:performActionFor:)"]),
+        CatalogEntry("windowScene.userDidAcceptCloudKitShare",
+                     selectors: ["windowScene:userDidAcceptCloudKitShareWithMetadata:"],
+                     swift: ["windowScene(_:userDidAcceptCloudKitShareWith:)"]),
+    ]
+
+    static let carPlay: [CatalogEntry] = [
+        CatalogEntry("carplay.didConnect",
+                     selectors: ["templateApplicationScene:didConnectInterfaceController:"],
+                     swift: ["templateApplicationScene(_:didConnect:)"]),
+        CatalogEntry("carplay.didDisconnect",
+                     selectors: ["templateApplicationScene:didDisconnectInterfaceController:"],
+                     swift: ["templateApplicationScene(_:didDisconnectInterfaceController:)"]),
+        CatalogEntry("carplay.didConnectWindow",
+                     selectors: ["templateApplicationScene:didConnectInterfaceController:toWindow:"],
+                     swift: ["templateApplicationScene(_:didConnect:to:)"]),
+        CatalogEntry("carplay.didDisconnectWindow",
+                     selectors: ["templateApplicationScene:didDisconnectInterfaceController:fromWindow:"],
+                     swift: ["templateApplicationScene(_:didDisconnect:from:)"]),
+    ]
+
+    /// Short forms shared by the app and the scene delegate (spec §1.1 "Matching rules"): the
+    /// class word on the line decides, else the timeline does (scene-based or legacy epoch).
+    public static let ambiguousShortForms: [String: (app: EventID, scene: EventID)] = [
+        "didBecomeActive": ("app.didBecomeActive", "scene.didBecomeActive"),
+        "willResignActive": ("app.willResignActive", "scene.willResignActive"),
+        "didEnterBackground": ("app.didEnterBackground", "scene.didEnterBackground"),
+        "willEnterForeground": ("app.willEnterForeground", "scene.willEnterForeground"),
+    ]
+
+    /// English phrases (`App did become active`, `Scene became active`), by predicate.
+    /// The subject word (`app`/`application`/`scene`) picks the level.
+    public static let phrases: [String: String] = [
+        "did become active": "didBecomeActive", "became active": "didBecomeActive", "is active": "didBecomeActive",
+        "will resign active": "willResignActive", "resigned active": "willResignActive", "will become inactive": "willResignActive",
+        "did enter background": "didEnterBackground", "entered background": "didEnterBackground", "went to background": "didEnterBackground",
+        "will enter foreground": "willEnterForeground", "entering foreground": "willEnterForeground",
+        "will connect": "willConnect", "did connect": "willConnect", "connected": "willConnect",
+        "did disconnect": "didDisconnect", "disconnected": "didDisconnect",
+        "did finish launching": "didFinishLaunching", "finished launching": "didFinishLaunching",
+        "will terminate": "willTerminate",
+    ]
+
+    /// Verbatim fragments of UIKit's own log lines that mark an event (spec §4.1).
+    public static let uikitMessages: [(fragment: String, id: EventID)] = [
+        ("This process does not adopt UIScene lifecycle", .uikitLegacyLifecycleWarning),
+        ("UIScene lifecycle will soon be required", .uikitLegacyLifecycleWarning),
+    ]
+}
+
+// MARK: - Lookups derived from the table
+
+extension EventCatalog {
+    static let bySelector: [String: EventID] = index { $0.selectors }
+    static let bySwiftName: [String: EventID] = index { $0.swiftNames }
+    static let byNotification: [String: EventID] = index { $0.notifications }
+    static let byShortForm: [String: EventID] = index { $0.shortForms.map { $0.lowercased() } }
+
+    /// Swift base names that identify one event on their own (`sceneDidBecomeActive`), used
+    /// when a line prints the name with other or no argument labels (`applicationDidBecomeActive()`).
+    static let byUniqueBaseName: [String: EventID] = {
+        var ids: [String: Set<EventID>] = [:]
+        for entry in entries {
+            for name in entry.swiftNames { ids[baseName(of: name), default: []].insert(entry.id) }
+        }
+        return ids.compactMapValues { $0.count == 1 ? $0.first : nil }
+    }()
+
+    static var swiftBaseNames: [String] { Set(entries.flatMap { $0.swiftNames.map(baseName(of:)) }).sorted() }
+
+    static func baseName(of swiftName: String) -> String {
+        String(swiftName.prefix { $0 != "(" })
+    }
+
+    public static func entry(for id: EventID) -> CatalogEntry? { entries.first { $0.id == id } }
+
+    /// Every canonical id the catalog can produce.
+    public static var allIDs: [EventID] {
+        var ids = Set(entries.map(\.id))
+        ids.formUnion(ambiguousShortForms.values.flatMap { [$0.app, $0.scene] })
+        ids.formUnion(uikitMessages.map(\.id))
+        return ids.sorted()
+    }
+
+    private static func index(_ spellings: (CatalogEntry) -> [String]) -> [String: EventID] {
+        var table: [String: EventID] = [:]
+        for entry in entries {
+            for spelling in spellings(entry) { table[spelling] = entry.id }
+        }
+        return table
+    }
+}

@@ -1,0 +1,154 @@
+/// The compiled catalog: shapes, the candidate filter and the identity patterns.
+/// Compiled once per process and shared read-only by every thread.
+public final class CompiledCatalog: Sendable {
+    public let shapes: [(shape: SpellingShape, regex: PCRE2Regex)]
+    /// Matches every line any shape can claim (a superset), so the shapes only run on
+    /// candidates. Derived from the catalog's own words, never written by hand.
+    public let candidate: PCRE2Regex
+    let scenePointer: PCRE2Regex
+    let delegateObject: PCRE2Regex
+    let barePointer: PCRE2Regex
+    let uuid: PCRE2Regex
+
+    public static let shared: CompiledCatalog = {
+        do { return try CompiledCatalog() } catch {
+            // The catalog is compiled from constants; a test compiles it on every run.
+            fatalError("built-in event catalog does not compile: \(error)")
+        }
+    }()
+
+    init() throws(PCRE2CompileError) {
+        var compiled: [(SpellingShape, PCRE2Regex)] = []
+        for shape in SpellingShape.all {
+            compiled.append((shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless)))
+        }
+        shapes = compiled
+        candidate = try PCRE2Regex(SpellingShape.alternation(Self.candidateWords), caseless: true)
+        scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
+        delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
+        barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
+        uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
+    }
+
+    /// Every word some spelling must contain, reduced to those no shorter word already
+    /// covers (case-insensitively): `application` covers every `application…` selector.
+    static var candidateWords: [String] {
+        var words = Set<String>()
+        for entry in EventCatalog.entries {
+            words.formUnion(entry.selectors.map { String($0.prefix { $0 != ":" }) })
+            words.formUnion(entry.swiftNames.map(EventCatalog.baseName(of:)))
+            words.formUnion(entry.notifications)
+            words.formUnion(entry.shortForms)
+        }
+        words.formUnion(EventCatalog.ambiguousShortForms.keys)
+        words.formUnion(EventCatalog.phrases.keys)
+        words.formUnion(EventCatalog.uikitMessages.map(\.fragment))
+        let lowered = Set(words.map { $0.lowercased() })
+        return lowered.filter { word in !lowered.contains { $0 != word && word.contains($0) } }.sorted()
+    }
+}
+
+/// Turns records into lifecycle events. One per thread: it owns a PCRE2 matcher.
+public final class EventExtractor {
+    public let catalog: CompiledCatalog
+    let matcher: PCRE2Matcher
+    /// Lines whose text had to be repaired (invalid UTF-8) to be shown.
+    public private(set) var repairedLines: [Int] = []
+    /// Lines where a pattern hit PCRE2's match limit, so were not classified.
+    public private(set) var limitExceededLines: [Int] = []
+
+    public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher()) {
+        self.catalog = catalog
+        self.matcher = matcher
+    }
+
+    /// The event `record` shows, if it is a lifecycle line.
+    public func event(in record: Record) -> LifecycleEvent? {
+        let message = record.message
+        guard isCandidate(message), let (spelling, shape) = spelling(in: message, line: record.line.number) else { return nil }
+        var identity = self.identity(in: message, source: spelling.source)
+        if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
+        if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
+        return LifecycleEvent(
+            id: spelling.id, line: record.line.number, text: decodedText(record.line), shape: shape,
+            source: spelling.source, identity: identity, deferred: spelling.deferred, pid: record.pid,
+            thread: record.text(record.thread), process: record.text(record.process),
+            time: record.text(record.timestamp).flatMap(CaptureTime.seconds(from:)))
+    }
+
+    func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
+        do { return try matcher.matches(catalog.candidate, in: message) } catch { return true }
+    }
+
+    func spelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String)? {
+        for (shape, regex) in catalog.shapes {
+            let match: PCRE2Match?
+            do { match = try matcher.firstMatch(of: regex, in: message) } catch {
+                if limitExceededLines.last != line { limitExceededLines.append(line) }
+                continue
+            }
+            guard let match else { continue }
+            let group: (String) -> String? = { name in
+                guard let number = regex.groupNumber(name), let range = match[number] else { return nil }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+            }
+            if let resolved = shape.resolve(group) { return (resolved, shape.name) }
+        }
+        return nil
+    }
+
+    func identity(in message: UnsafeRawBufferPointer, source: EventSource) -> SceneIdentity {
+        var identity = SceneIdentity()
+        identity.sessions = allMatches(of: catalog.uuid, in: message).map { $0.uppercased() }
+        if let pointer = firstGroup("pointer", of: catalog.scenePointer, in: message) {
+            identity.scenePointer = Self.normalisedPointer(pointer)
+        }
+        if let match = try? matcher.firstMatch(of: catalog.delegateObject, in: message),
+           let classRange = catalog.delegateObject.groupNumber("class").flatMap({ match[$0] }),
+           let pointerRange = catalog.delegateObject.groupNumber("pointer").flatMap({ match[$0] }) {
+            identity.delegateClass = String(decoding: UnsafeRawBufferPointer(rebasing: message[classRange]), as: UTF8.self)
+            identity.delegatePointer = Self.normalisedPointer(
+                String(decoding: UnsafeRawBufferPointer(rebasing: message[pointerRange]), as: UTF8.self))
+        } else if source == .callback, identity.scenePointer == nil,
+                  let pointer = firstGroup("pointer", of: catalog.barePointer, in: message) {
+            // `NSLog(@"%s %p", __func__, self)`, the form the spec recommends (§6.3).
+            identity.delegatePointer = Self.normalisedPointer(pointer)
+        }
+        return identity
+    }
+
+    private func firstGroup(_ name: String, of regex: PCRE2Regex, in message: UnsafeRawBufferPointer) -> String? {
+        guard let match = try? matcher.firstMatch(of: regex, in: message),
+              let range = regex.groupNumber(name).flatMap({ match[$0] }) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+    }
+
+    private func allMatches(of regex: PCRE2Regex, in message: UnsafeRawBufferPointer) -> [String] {
+        var found: [String] = []
+        var start = 0
+        while start < message.count, let match = try? matcher.firstMatch(of: regex, in: message, from: start),
+              let range = match[0], !range.isEmpty {
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+            if !found.contains(text) { found.append(text) }
+            start = range.upperBound
+        }
+        return found
+    }
+
+    private func decodedText(_ line: Line) -> String {
+        if let valid = String(validating: line.bytes, as: UTF8.self) { return valid }
+        repairedLines.append(line.number)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+
+    /// `AppDelegate(Lifecycle)` names the class `AppDelegate`.
+    static func strippedCategory(_ className: String) -> String {
+        String(className.prefix { $0 != "(" })
+    }
+
+    /// `0x0000600002675EA0` and `0x600002675ea0` are the same object.
+    static func normalisedPointer(_ pointer: String) -> String {
+        let digits = pointer.dropFirst(2).drop { $0 == "0" }.lowercased()
+        return "0x" + (digits.isEmpty ? "0" : digits)
+    }
+}

@@ -1,0 +1,213 @@
+/// How a callback reached the log, which decides how much it can be trusted as the callback
+/// itself (a notification is posted after it, a UIKit message is UIKit's own).
+public enum EventSource: String, Sendable, Codable {
+    case callback
+    case notification
+    case uikit
+}
+
+/// What a shape pulled out of one message, before identity extraction.
+struct SpellingMatch: Sendable {
+    var id: EventID
+    var source: EventSource = .callback
+    var delegateClass: String?
+    var delegatePointer: String?
+    /// `__func__` inside a block: the line was logged later than the callback ran.
+    var deferred = false
+}
+
+/// One way a callback is spelled in a log, as a PCRE2 pattern whose name alternation is
+/// generated from `EventCatalog`, with the sample messages it must (exclusively) claim.
+public struct SpellingShape: Sendable {
+    public let name: String
+    public let pattern: String
+    public let caseless: Bool
+    /// Messages this shape, and no other, must claim, with the event each one means.
+    public let samples: [(message: String, event: EventID)]
+    let resolve: @Sendable (_ group: (String) -> String?) -> SpellingMatch?
+}
+
+extension SpellingShape {
+    /// In priority order: the first shape that resolves a message wins.
+    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, uikitMessage]
+
+    private static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
+    /// A backtrace frame (`-[AppDelegate application:didFinishLaunchingWithOptions:] + 120`)
+    /// names a method without it being called at that moment.
+    private static let notBacktrace = "(?![ \\t]*\\+[ \\t]*\\d)"
+
+    static let objcMethod = SpellingShape(
+        name: "objc-method",
+        pattern: "(?:__(?<blocknum>\\d+))?[-+]\\[(?<class>\(identifier))(?:\\((?<category>[A-Za-z0-9_]*)\\))? "
+            + "(?<selector>\(alternation(EventCatalog.bySelector.keys)))\\](?<block>_block_invoke(?:_\\d+)?)?\(notBacktrace)",
+        caseless: false,
+        samples: [
+            ("-[SceneDelegate scene:willConnectToSession:options:]", .sceneWillConnect),
+            ("-[SceneDelegate sceneDidBecomeActive:]", .sceneDidBecomeActive),
+            ("-[AppDelegate(Lifecycle) applicationDidBecomeActive:]", .appDidBecomeActive),
+            ("__57-[SceneDelegate scene:willConnectToSession:options:]_block_invoke", .sceneWillConnect),
+            ("__43-[OtherSceneDelegate sceneDidEnterBackground:]_block_invoke_2", .sceneDidEnterBackground),
+            ("-[AppDelegate application:didDiscardSceneSessions:] {(<UISceneSession: 0x600002066140; persistentIdentifier = F8369E9A-67DA-48FC-BAB6-EC1A5D8D56CC>)}", .appDidDiscardSceneSessions),
+            ("111-[AppDelegate applicationWillTerminate:]", .appWillTerminate),
+            ("-[CarPlaySceneDelegate templateApplicationScene:didConnectInterfaceController:]", "carplay.didConnect"),
+        ],
+        resolve: { group in
+            guard let selector = group("selector"), let id = EventCatalog.bySelector[selector] else { return nil }
+            return SpellingMatch(id: id, delegateClass: group("class"), deferred: group("block") != nil)
+        })
+
+    static let swiftFunction = SpellingShape(
+        name: "swift-function",
+        pattern: "(?:<(?<receiver>[A-Za-z_][A-Za-z0-9_.]*): (?<pointer>0x[0-9A-Fa-f]+)>[ \\t]+|(?<type>[A-Z][A-Za-z0-9_]*)[. ])?"
+            + "(?<![A-Za-z0-9_])(?<function>\(alternation(EventCatalog.swiftBaseNames)))"
+            + "\\((?<labels>(?:\(identifier):)*)\\)\(notBacktrace)",
+        caseless: false,
+        samples: [
+            ("scene(_:willConnectTo:options:)", .sceneWillConnect),
+            ("sceneDidBecomeActive(_:)", .sceneDidBecomeActive),
+            ("<AppLifeCycle.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)", .sceneWillEnterForeground),
+            ("SceneDelegate.sceneDidBecomeActive(_:)", .sceneDidBecomeActive),
+            ("AppDelegate application(_:didFinishLaunchingWithOptions:)", .appDidFinishLaunching),
+            ("-> applicationDidFinishLaunching()", .appDidFinishLaunching),
+            ("🟢 application(_:configurationForConnecting:options:) role=UIWindowSceneSessionRoleApplication", .appConfigurationForConnecting),
+            ("windowScene(_:performActionFor:)", "windowScene.performActionForShortcutItem"),
+            ("windowScene(_:didUpdate:interfaceOrientation:traitCollection:)", .windowSceneDidUpdateCoordinateSpace),
+            ("sceneDidDisconnect(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A", .sceneDidDisconnect),
+        ],
+        resolve: { group in
+            guard let function = group("function") else { return nil }
+            let name = "\(function)(\(group("labels") ?? ""))"
+            guard let id = EventCatalog.bySwiftName[name] ?? EventCatalog.byUniqueBaseName[function] else { return nil }
+            let receiverClass = group("receiver").map { String($0.split(separator: ".").last ?? Substring($0)) }
+            return SpellingMatch(id: id, delegateClass: receiverClass ?? group("type"), delegatePointer: group("pointer"))
+        })
+
+    /// `NSStringFromSelector(_cmd)`: the selector alone, at the start of the message.
+    static let bareSelector = SpellingShape(
+        name: "bare-selector",
+        pattern: "^[^A-Za-z0-9_<\\[]{0,8}(?:(?<type>[A-Z][A-Za-z0-9_]*)[ .:]+)?"
+            + "(?<selector>\(alternation(EventCatalog.bySelector.keys)))(?=[ \\t]|$)",
+        caseless: false,
+        samples: [
+            ("sceneDidBecomeActive:", .sceneDidBecomeActive),
+            ("scene:willConnectToSession:options: <UIWindowScene: 0x1066063e0>", .sceneWillConnect),
+            ("AppDelegate application:didFinishLaunchingWithOptions:", .appDidFinishLaunching),
+        ],
+        resolve: { group in
+            guard let selector = group("selector"), let id = EventCatalog.bySelector[selector] else { return nil }
+            return SpellingMatch(id: id, delegateClass: group("type"))
+        })
+
+    static let notification = SpellingShape(
+        name: "notification",
+        pattern: "(?<![A-Za-z0-9_])(?<notification>\(alternation(EventCatalog.byNotification.keys)))(?![A-Za-z0-9_])",
+        caseless: false,
+        samples: [
+            ("NSNotificationName(_rawValue: UISceneDidActivateNotification)", .sceneDidBecomeActive),
+            ("NSConcreteNotification 0x11218a7a0 {name = UIApplicationDidBecomeActiveNotification; object = <_TtC7SwiftUIP33_ACC2C5639A7D76F611E170E831FCA49118SwiftUIApplication: 0x10cc50000>}", .appDidBecomeActive),
+            ("UISceneWillEnterForegroundNotification", .sceneWillEnterForeground),
+            ("received UIScene.didEnterBackgroundNotification", .sceneDidEnterBackground),
+            ("UIApplicationProtectedDataDidBecomeAvailable", "app.protectedDataDidBecomeAvailable"),
+        ],
+        resolve: { group in
+            guard let name = group("notification"), let id = EventCatalog.byNotification[name] else { return nil }
+            return SpellingMatch(id: id, source: .notification)
+        })
+
+    /// Hand-written forms, only when they are the whole message (apart from a little
+    /// decoration), so that prose such as "app will resign active for engine …" is not an event.
+    static let shortForm = SpellingShape(
+        name: "short-form",
+        pattern: "^[^A-Za-z0-9_]{0,8}(?:(?<class>\(identifier)Delegate)[ \\t]*[.:\\-]?[ \\t]*)?"
+            + "(?<word>\(alternation(Array(EventCatalog.byShortForm.keys) + EventCatalog.ambiguousShortForms.keys.map { $0.lowercased() })))"
+            + "[^A-Za-z0-9_(]{0,8}$",
+        caseless: true,
+        samples: [
+            ("SceneDelegate willConnectTo", .sceneWillConnect),
+            ("willConnectTo", .sceneWillConnect),
+            ("AppDelegate didBecomeActive", .appDidBecomeActive),
+            ("SceneDelegate - didEnterBackground", .sceneDidEnterBackground),
+            ("didBecomeActive", "ambiguous.didBecomeActive"),
+            ("✅ sceneDidBecomeActive", .sceneDidBecomeActive),
+            ("didDiscardSceneSessions", .appDidDiscardSceneSessions),
+        ],
+        resolve: { group in
+            guard let word = group("word")?.lowercased() else { return nil }
+            let delegateClass = group("class")
+            if let pair = EventCatalog.ambiguousShortForms.first(where: { $0.key.lowercased() == word })?.value {
+                let id: EventID
+                switch delegateClass.map(DelegateKind.init(className:)) {
+                case .scene?: id = pair.scene
+                case .app?: id = pair.app
+                default: id = EventID("ambiguous.\(pair.scene.member)")
+                }
+                return SpellingMatch(id: id, delegateClass: delegateClass)
+            }
+            guard let id = EventCatalog.byShortForm[word] else { return nil }
+            return SpellingMatch(id: id, delegateClass: delegateClass)
+        })
+
+    static let phrase = SpellingShape(
+        name: "phrase",
+        pattern: "^[^A-Za-z0-9_]{0,8}(?<subject>app|application|scene|window scene)[ \\t]+"
+            + "(?<phrase>\(alternation(EventCatalog.phrases.keys)))[^A-Za-z0-9_]{0,8}$",
+        caseless: true,
+        samples: [
+            ("App did become active", .appDidBecomeActive),
+            ("Scene became active", .sceneDidBecomeActive),
+            ("app will terminate", .appWillTerminate),
+            ("Scene will connect", .sceneWillConnect),
+        ],
+        resolve: { group in
+            guard let subject = group("subject")?.lowercased(), let phrase = group("phrase")?.lowercased(),
+                  let member = EventCatalog.phrases[phrase] else { return nil }
+            let level = subject.hasSuffix("scene") ? "scene" : "app"
+            let id = EventID("\(level).\(member)")
+            return EventCatalog.allIDs.contains(id) ? SpellingMatch(id: id) : nil
+        })
+
+    static let uikitMessage = SpellingShape(
+        name: "uikit-message",
+        pattern: "(?<fragment>\(alternation(EventCatalog.uikitMessages.map(\.fragment))))",
+        caseless: false,
+        samples: [
+            ("CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.", .uikitLegacyLifecycleWarning),
+            ("UIScene lifecycle will soon be required. Failure to adopt will result in an assert in the future.", .uikitLegacyLifecycleWarning),
+        ],
+        resolve: { group in
+            guard let fragment = group("fragment"),
+                  let id = EventCatalog.uikitMessages.first(where: { $0.fragment == fragment })?.id else { return nil }
+            return SpellingMatch(id: id, source: .uikit)
+        })
+
+    /// Longest first, so that no alternative is a shorter prefix that wins early.
+    static func alternation<S: Sequence>(_ words: S) -> String where S.Element == String {
+        Set(words).sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+            .map(escapeForPattern).joined(separator: "|")
+    }
+
+    static func escapeForPattern(_ literal: String) -> String {
+        var escaped = ""
+        for character in literal {
+            if "\\^$.|?*+()[]{}-/".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}
+
+/// Which delegate a class name belongs to, judged from the name alone.
+enum DelegateKind {
+    case app, scene, unknown
+
+    init(className: String) {
+        let lowered = className.lowercased()
+        if lowered.hasSuffix("scenedelegate") || lowered.contains("scene") {
+            self = .scene
+        } else if lowered.hasSuffix("appdelegate") || lowered.hasSuffix("applicationdelegate") {
+            self = .app
+        } else {
+            self = .unknown
+        }
+    }
+}

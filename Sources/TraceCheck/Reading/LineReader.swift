@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a capture comes from.
+public enum InputSource: Hashable, Sendable, CustomStringConvertible {
+    case file(String)
+    case standardInput
+
+    /// How the input is named in messages and reports.
+    public var displayName: String {
+        switch self {
+        case .file(let path): path
+        case .standardInput: "<stdin>"
+        }
+    }
+
+    public var description: String { displayName }
+}
+
+/// An input that could not be read at all, or stopped being readable part-way.
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let source: String
+    public let reason: String
+    /// The last complete line read before a read error, when some were read.
+    public let afterLine: Int?
+
+    public var description: String {
+        if let afterLine { return "\(source): read error after line \(afterLine): \(reason)" }
+        return "\(source): \(reason)"
+    }
+}
+
+/// One line of input, without its line terminator (`\n` or `\r\n`).
+/// The bytes are only valid inside the callback that receives them.
+public struct Line {
+    public let bytes: UnsafeRawBufferPointer
+    /// 1-based, as `cat -n` counts.
+    public let number: Int
+    /// Bytes past `LineReader.maximumLineLength` that were not examined.
+    public let droppedBytes: Int
+}
+
+/// What reading saw, apart from the lines themselves.
+public struct ReadStatistics: Equatable, Sendable {
+    public var lines = 0
+    public var bytes = 0
+    public var crlfLines = 0
+    /// Line numbers longer than `LineReader.maximumLineLength`, with their full lengths.
+    public var overlongLines: [(line: Int, length: Int)] = []
+    /// The first line that contains a NUL byte, if any.
+    public var firstNULLine: Int?
+
+    public static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
+        lhs.lines == rhs.lines && lhs.bytes == rhs.bytes && lhs.crlfLines == rhs.crlfLines
+            && lhs.firstNULLine == rhs.firstNULLine
+            && lhs.overlongLines.map(\.line) == rhs.overlongLines.map(\.line)
+            && lhs.overlongLines.map(\.length) == rhs.overlongLines.map(\.length)
+    }
+}
+
+/// Streams a file or standard input line by line with constant memory: fixed-size chunks
+/// through one reusable buffer, never the whole input in one allocation.
+public struct LineReader {
+    public static let defaultChunkSize = 1 << 20
+    /// Lifecycle lines are short; a longer line is examined up to this length and the rest
+    /// of it skipped, so a 100 MB line costs no more memory than a short one.
+    public static let defaultMaximumLineLength = 1 << 20
+
+    public let chunkSize: Int
+    public let maximumLineLength: Int
+
+    public init(chunkSize: Int = defaultChunkSize, maximumLineLength: Int = defaultMaximumLineLength) {
+        self.chunkSize = max(1, chunkSize)
+        self.maximumLineLength = max(1, maximumLineLength)
+    }
+
+    public func read(_ source: InputSource, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+        let descriptor = try open(source)
+        defer { if case .file = source { close(descriptor) } }
+        return try read(descriptor: descriptor, name: source.displayName, body)
+    }
+
+    private func open(_ source: InputSource) throws(InputError) -> Int32 {
+        guard case .file(let path) = source else { return STDIN_FILENO }
+        let descriptor = Glibc_open(path)
+        guard descriptor >= 0 else { throw InputError(source: path, reason: Self.systemMessage(errno), afterLine: nil) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw InputError(source: path, reason: "is a directory", afterLine: nil)
+        }
+        return descriptor
+    }
+
+    func read(descriptor: Int32, name: String, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+        var statistics = ReadStatistics()
+        let capacity = maximumLineLength + chunkSize
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        guard let base = buffer.baseAddress else { return statistics }
+
+        var lineStart = 0, filled = 0
+        /// Set while the rest of an over-long line is being skipped; its kept prefix is at 0.
+        var skippedBytes: Int?
+
+        func emit(_ start: Int, _ end: Int, dropped: Int) {
+            var length = end - start
+            if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
+                length -= 1
+                statistics.crlfLines += 1
+            }
+            statistics.lines += 1
+            let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
+            if statistics.firstNULLine == nil, memchr(base + start, 0, length) != nil {
+                statistics.firstNULLine = statistics.lines
+            }
+            if dropped > 0 {
+                statistics.overlongLines.append((statistics.lines, length + dropped))
+            }
+            body(Line(bytes: bytes, number: statistics.lines, droppedBytes: dropped))
+        }
+
+        while true {
+            if skippedBytes == nil, filled - lineStart >= maximumLineLength {
+                // No newline within the limit: keep the prefix, skip to the next newline.
+                memmove(base, base + lineStart, maximumLineLength)
+                skippedBytes = filled - lineStart - maximumLineLength
+                lineStart = 0
+                filled = maximumLineLength
+            } else if skippedBytes == nil, lineStart > 0, capacity - filled < chunkSize {
+                memmove(base, base + lineStart, filled - lineStart)
+                filled -= lineStart
+                lineStart = 0
+            }
+
+            let count = systemRead(descriptor, base + filled, capacity - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: statistics.lines)
+            }
+            if count == 0 { break }
+            statistics.bytes += count
+            let newData = filled
+            filled += count
+
+            var cursor = newData
+            if let skipped = skippedBytes {
+                guard let newline = memchr(base + newData, 10, count) else {
+                    skippedBytes = skipped + count
+                    filled = maximumLineLength
+                    continue
+                }
+                let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
+                emit(0, maximumLineLength, dropped: skipped + (offset - newData))
+                skippedBytes = nil
+                lineStart = offset + 1
+                cursor = lineStart
+            }
+            while cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) {
+                let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
+                emit(lineStart, offset, dropped: 0)
+                lineStart = offset + 1
+                cursor = lineStart
+            }
+        }
+        if let skipped = skippedBytes {
+            emit(0, maximumLineLength, dropped: skipped)
+        } else if filled > lineStart {
+            emit(lineStart, filled, dropped: 0)
+        }
+        return statistics
+    }
+
+    static func systemMessage(_ code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message).lowercased()
+    }
+}
+
+/// `open` is variadic in C; this fixes the arguments Swift needs.
+private func Glibc_open(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.read(descriptor, buffer, count)
+    #else
+    return Darwin.read(descriptor, buffer, count)
+    #endif
+}

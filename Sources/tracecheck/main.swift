@@ -1,0 +1,2 @@
+import TraceCheck
+print("placeholder")
