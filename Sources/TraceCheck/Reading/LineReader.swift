@@ -8,12 +8,15 @@ import Darwin
 public enum InputSource: Hashable, Sendable, CustomStringConvertible {
     case file(String)
     case standardInput
+    /// Text already in memory (tests, rule examples), under a display name.
+    case text(name: String, contents: String)
 
     /// How the input is named in messages and reports.
     public var displayName: String {
         switch self {
         case .file(let path): path
         case .standardInput: "<stdin>"
+        case .text(let name, _): name
         }
     }
 
@@ -78,13 +81,27 @@ public struct LineReader {
     }
 
     public func read(_ source: InputSource, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
-        let descriptor = try open(source)
-        defer { if case .file = source { close(descriptor) } }
-        return try read(descriptor: descriptor, name: source.displayName, body)
+        switch source {
+        case .text(let name, let contents):
+            var remaining = Array(contents.utf8)[...]
+            return try read(name: name, body) { destination, capacity in
+                let count = min(capacity, remaining.count)
+                remaining.prefix(count).withUnsafeBytes { bytes in
+                    if let source = bytes.baseAddress { destination.copyMemory(from: source, byteCount: count) }
+                }
+                remaining = remaining.dropFirst(count)
+                return count
+            }
+        case .standardInput:
+            return try read(name: source.displayName, body) { systemRead(STDIN_FILENO, $0, $1) }
+        case .file(let path):
+            let descriptor = try open(path)
+            defer { close(descriptor) }
+            return try read(name: path, body) { systemRead(descriptor, $0, $1) }
+        }
     }
 
-    private func open(_ source: InputSource) throws(InputError) -> Int32 {
-        guard case .file(let path) = source else { return STDIN_FILENO }
+    private func open(_ path: String) throws(InputError) -> Int32 {
         let descriptor = Glibc_open(path)
         guard descriptor >= 0 else { throw InputError(source: path, reason: Self.systemMessage(errno), afterLine: nil) }
         var status = stat()
@@ -95,7 +112,10 @@ public struct LineReader {
         return descriptor
     }
 
-    func read(descriptor: Int32, name: String, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+    /// - Parameter fill: reads up to the given count into the pointer, returns the count read,
+    ///   0 at the end, or -1 with `errno` set.
+    func read(name: String, _ body: (Line) -> Void,
+              fill: (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
         var statistics = ReadStatistics()
         let capacity = maximumLineLength + chunkSize
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
@@ -136,7 +156,7 @@ public struct LineReader {
                 lineStart = 0
             }
 
-            let count = systemRead(descriptor, base + filled, capacity - filled)
+            let count = fill(base + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: statistics.lines)

@@ -1,0 +1,64 @@
+/// C3: `willConnect` is the first callback of a scene instance.
+public struct ConnectFirstRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "connect_first",
+        spec: "C3",
+        name: "willConnect is a scene's first callback",
+        family: .connection,
+        severity: .error,
+        rationale: """
+            scene(_:willConnectTo:options:) is "called when your app creates or restores an instance of your user \
+            interface" (Apple); scenes start unattached (Managing your app's life cycle). A scene callback that \
+            comes after the launch but before its scene's willConnect is out of order.
+            """,
+        exceptions: """
+            windowScene(_:didUpdate:interfaceOrientation:traitCollection:) has been seen while the scene is still \
+            unattached and is exempt. A capture that starts after the launch may begin mid-session: scenes that were \
+            connected before it are not judged.
+            """,
+        triggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "↓sceneWillEnterForeground(_:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneDidBecomeActive(_:)",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "application(_:configurationForConnecting:options:)",
+                "windowScene(_:didUpdate:interfaceOrientation:traitCollection:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+            ]),
+            ExampleTrace([
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "scene(_:willConnectTo:options:)",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs where epoch.mode == .scene {
+            guard epoch.isObserved(.sceneWillConnect) else {
+                if !epoch.connections.isEmpty { outcome.unverifiable.insert("scene.willConnect not logged") }
+                continue
+            }
+            outcome.checked += 1
+            for connection in epoch.connections where connection.origin == .orphan && connection.hasWillConnect {
+                let events = connection.steps.map { epoch.events[$0.event].event }
+                guard let connect = events.first(where: { $0.id == .sceneWillConnect }),
+                      let early = events.first(where: { $0.line < connect.line && $0.id != .windowSceneDidUpdateCoordinateSpace })
+                else { continue }
+                outcome.findings.append(finding(
+                    "\(early.id) before the scene's willConnect (line \(connect.line)): willConnect must be its first callback",
+                    at: early, in: timeline, epoch: epoch, scene: connection.label, context: [connect]))
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,73 @@
+/// C4: a scene instance connects once and receives nothing after its disconnect.
+public struct ConnectOncePerInstanceRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "connect_once_per_instance",
+        spec: "C4",
+        name: "One willConnect per scene instance, nothing after didDisconnect",
+        family: .connection,
+        severity: .error,
+        rationale: """
+            "The removal of a scene is a precursor to the destruction of that scene" (Apple, sceneDidDisconnect(_:)); \
+            a reconnection creates new scene and delegate instances (seed 001; observed new addresses after \
+            reconnect). The same scene pointer connecting twice, or called after its disconnect, is a reused or \
+            leaked instance.
+            """,
+        exceptions: """
+            Pointer values can be reused after deallocation: a willConnect with the address of a disconnected scene \
+            starts a new instance. Judged only where lines carry a scene or delegate pointer.
+            """,
+        triggering: [
+            ExampleTrace([
+                "<Atlas.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+                "<Atlas.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
+                "<Atlas.SceneDelegate: 0x600002675ea0> sceneDidEnterBackground(_:)",
+                "<Atlas.SceneDelegate: 0x600002675ea0> sceneDidDisconnect(_:)",
+                "↓<Atlas.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
+            ]),
+            ExampleTrace([
+                "<Atlas.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+                "<Atlas.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
+                "↓<Atlas.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "<Atlas.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+                "<Atlas.SceneDelegate: 0x600002675ea0> sceneDidDisconnect(_:)",
+                "<Atlas.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+                "<Atlas.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs where epoch.mode == .scene {
+            outcome.checked += 1
+            for connection in epoch.connections {
+                var connected: LifecycleEvent?
+                var disconnected: LifecycleEvent?
+                for step in connection.steps {
+                    let event = epoch.events[step.event].event
+                    if step.before == .disconnected, let disconnected {
+                        outcome.findings.append(finding(
+                            "\(event.id) for a scene instance after its didDisconnect (line \(disconnected.line))",
+                            at: event, in: timeline, epoch: epoch, scene: connection.label, context: [disconnected]))
+                        break
+                    }
+                    if event.id == .sceneWillConnect {
+                        if let connected {
+                            outcome.findings.append(finding(
+                                "scene.willConnect again for the same scene instance (first at line \(connected.line)): a reconnection creates a new instance",
+                                at: event, in: timeline, epoch: epoch, scene: connection.label, context: [connected]))
+                        }
+                        connected = connected ?? event
+                    }
+                    if event.id == .sceneDidDisconnect { disconnected = event }
+                }
+            }
+        }
+        return outcome
+    }
+}

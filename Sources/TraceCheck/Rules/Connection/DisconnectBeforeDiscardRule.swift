@@ -1,0 +1,88 @@
+/// C7: a session discarded while the app runs is discarded after its scene disconnected.
+public struct DisconnectBeforeDiscardRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "disconnect_before_discard",
+        spec: "C7",
+        name: "didDisconnect before didDiscardSceneSessions",
+        family: .connection,
+        severity: .error,
+        rationale: """
+            UIKit calls application(_:didDiscardSceneSessions:) "before discarding the scene's associated session \
+            object" and removes the scene first ("a precursor to the destruction of that scene"); seed 001 logs \
+            sceneDidDisconnect → didDiscardSceneSessions. A discard reported before its scene disconnects means the \
+            app is told a session is gone while its scene is still alive.
+            """,
+        exceptions: """
+            Sessions discarded while the app was not running are reported shortly after the next launch, with no \
+            disconnect in that process; a scene may have disconnected long before (memory reclaim); closing the last \
+            window may terminate the process. So only a discard followed, in the same process, by the disconnect of \
+            the scene it discards is reported. Not judged when the app does not log didDisconnect.
+            """,
+        triggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "sceneWillResignActive(_:)",
+                "sceneDidEnterBackground(_:)",
+                "↓application(_:didDiscardSceneSessions:)",
+                "sceneDidDisconnect(_:)",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "application(_:didDiscardSceneSessions:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneDidDisconnect(_:)",
+            ]),
+            ExampleTrace([
+                "scene(_:willConnectTo:options:)",
+                "sceneDidEnterBackground(_:)",
+                "sceneDidDisconnect(_:)",
+                "application(_:didDiscardSceneSessions:)",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs where epoch.mode == .scene {
+            let events = drivingEvents(epoch).map(\.event)
+            let discards = events.filter { $0.id == .appDidDiscardSceneSessions && $0.source == .callback }
+            guard !discards.isEmpty else { continue }
+            guard epoch.isObserved(.sceneDidDisconnect) else {
+                outcome.unverifiable.insert("scene.didDisconnect not logged")
+                continue
+            }
+            outcome.checked += 1
+            var previousDiscardLine = 0
+            for discard in discards {
+                defer { previousDiscardLine = discard.line }
+                // Discards before any connection of this process were decided while it was not running.
+                guard events.contains(where: { $0.id == .sceneWillConnect && $0.line < discard.line }) else { continue }
+                let disconnects = events.filter { $0.id == .sceneDidDisconnect }
+                let late: LifecycleEvent?
+                if discard.identity.sessions.isEmpty {
+                    let explained = disconnects.contains { $0.line > previousDiscardLine && $0.line < discard.line }
+                    late = explained ? nil : disconnects.first { $0.line > discard.line }
+                } else {
+                    late = disconnects.first { disconnect in
+                        disconnect.line > discard.line && epoch.connections.contains { connection in
+                            !Set(connection.sessions).isDisjoint(with: discard.identity.sessions)
+                                && connection.steps.contains { epoch.events[$0.event].event.line == disconnect.line }
+                        }
+                    }
+                }
+                if let late {
+                    outcome.findings.append(finding(
+                        "app.didDiscardSceneSessions before the scene it discards disconnected (line \(late.line)): the disconnect must come first",
+                        at: discard, in: timeline, epoch: epoch, context: [late]))
+                }
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,48 @@
+/// R3: app-delegate lifecycle prints in a scene-based app whose forwarding cannot be confirmed.
+public struct ForwardedAppCallbackRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "forwarded_app_callback",
+        spec: "R3",
+        name: "App-delegate callback presumed forwarded by the scene delegate",
+        family: .routing,
+        severity: .info,
+        rationale: """
+            Scene delegates often forward to the app delegate (seed 003 calls \
+            UIApplication.shared.delegate?.applicationDidBecomeActive?(…) from sceneDidBecomeActive). When the app \
+            callback is logged right next to its scene counterpart (same thread, within 50 ms, nothing between) it is \
+            classified forwarded and not reported. When the scene delegate logs nothing for that callback, the pair \
+            cannot be confirmed: this note says so instead of guessing.
+            """,
+        exceptions: "Forwarded pairs are legal and produce no finding.",
+        triggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:)",
+                "↓applicationDidBecomeActive(_:)",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:)",
+                "sceneDidBecomeActive(_:)",
+                "applicationDidBecomeActive(_:)",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs where epoch.mode == .scene {
+            outcome.checked += 1
+            for entry in epoch.events where entry.event.source == .callback && entry.attachment == .process {
+                let event = entry.event
+                guard TimelineBuilder.appForegroundCallbacks.contains(event.id),
+                      let counterpart = TimelineBuilder.forwardingPairs[event.id], !epoch.isObserved(counterpart) else { continue }
+                outcome.findings.append(finding(
+                    "\(event.id) in a scene-based app; the scene delegate logs no \(counterpart), so this is presumed forwarded by it",
+                    at: event, in: timeline, epoch: epoch))
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,85 @@
+/// An example capture for a rule. Lines are Xcode console lines; `↓` before a line marks
+/// the line the rule must report (SwiftLint's model). The examples are the rule's tests,
+/// its `tracecheck rules <id>` help and its SARIF help text.
+public struct ExampleTrace: Sendable, Hashable {
+    public static let marker: Character = "↓"
+    public let lines: [String]
+
+    public init(_ lines: [String]) { self.lines = lines }
+
+    /// The capture text without markers.
+    public var text: String {
+        lines.map { $0.first == Self.marker ? String($0.dropFirst()) : $0 }.joined(separator: "\n") + "\n"
+    }
+
+    /// 1-based numbers of the marked lines.
+    public var markedLines: [Int] {
+        lines.enumerated().filter { $0.element.first == Self.marker }.map { $0.offset + 1 }
+    }
+}
+
+public enum RuleFamily: String, Sendable, Codable, CaseIterable {
+    case launch, routing, connection, foreground
+}
+
+/// What a rule is, for humans and for output formats.
+public struct RuleDescription: Sendable {
+    /// Stable snake_case identifier used in output and configuration.
+    public let id: String
+    /// The invariant in `lifecycle-spec.md` §3 (`C5`).
+    public let spec: String
+    public let name: String
+    public let family: RuleFamily
+    public let severity: Severity
+    /// Why the rule exists, with the spec's evidence.
+    public let rationale: String
+    /// What is legal although it looks wrong, and why.
+    public let exceptions: String
+    public let triggering: [ExampleTrace]
+    public let nonTriggering: [ExampleTrace]
+}
+
+/// One ordering invariant. Each rule is one type in one file.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome
+}
+
+extension Rule {
+    var id: String { Self.description.id }
+
+    func finding(_ message: String, at event: LifecycleEvent, in timeline: CaptureTimeline, epoch: ProcessEpoch,
+                 scene: String? = nil, context: [LifecycleEvent] = [], severity: Severity? = nil) -> Finding {
+        let context = context.filter { $0.line != event.line }.sorted { $0.line < $1.line }
+        return Finding(rule: Self.description.id, severity: severity ?? Self.description.severity, message: message,
+                path: timeline.path, line: event.line, scene: scene, process: epoch.label,
+                evidence: [Evidence(event)] + context.map(Evidence.init))
+    }
+}
+
+/// Every built-in rule, in the order they are listed.
+public enum RuleRegistry {
+    public static let all: [any Rule.Type] = [
+        LaunchSequenceRule.self,
+        LaunchBeforeSceneConnectRule.self,
+        NothingAfterTerminateRule.self,
+        AppDelegateInSceneAppRule.self,
+        ForwardedAppCallbackRule.self,
+        SceneCallbackInLegacyAppRule.self,
+        OneDelegateClassPerSceneRule.self,
+        ConnectFirstRule.self,
+        ConnectOncePerInstanceRule.self,
+        BackgroundBeforeDisconnectRule.self,
+        DisconnectBeforeDiscardRule.self,
+        DiscardedSessionReusedRule.self,
+        ForegroundBeforeActiveRule.self,
+        ResignBeforeBackgroundRule.self,
+        SceneStateMachineRule.self,
+        CallbackRequiresConnectionRule.self,
+    ]
+
+    public static func rule(withID id: String) -> (any Rule.Type)? {
+        all.first { $0.description.id == id || $0.description.spec.lowercased() == id.lowercased() }
+    }
+}

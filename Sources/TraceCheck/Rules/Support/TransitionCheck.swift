@@ -1,0 +1,77 @@
+/// A transition of spec §2.1 that must not happen: `member` while the scene is in one of
+/// `from`. It can only be judged when the app logs at least one of `requiresAnyOf`: the
+/// callbacks that would have moved the scene out of `from` legitimately.
+struct IllegalTransition {
+    let member: Substring
+    let from: Set<SceneState>
+    let requiresAnyOf: [Substring]
+    let explanation: String
+}
+
+extension SceneState {
+    var phrase: String {
+        switch self {
+        case .unattached: "not connected"
+        case .unknown: "in an unknown state"
+        case .connecting: "still connecting (no foreground or background callback yet)"
+        case .foregroundInactive: "foreground-inactive"
+        case .foregroundActive: "foreground-active"
+        case .background: "in the background"
+        case .disconnected: "disconnected"
+        }
+    }
+}
+
+extension Rule {
+    /// Walks every scene timeline (and a legacy app's timeline) of every epoch and reports
+    /// the transitions of `table`, marking as unverifiable what the app's logging cannot show.
+    func checkTransitions(_ table: [IllegalTransition], in timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs {
+            let timelines = epoch.allTimelines
+            guard !timelines.isEmpty else { continue }
+            var judged = false
+            for (_, connection) in timelines {
+                let level = connection.origin == .implicitApp ? "app" : "scene"
+                for (position, step) in connection.steps.enumerated() {
+                    let event = epoch.events[step.event].event
+                    for rule in table where event.id.member == rule.member && rule.from.contains(step.before) {
+                        let required = rule.requiresAnyOf.map { EventID("\(level).\($0)") }
+                        guard required.contains(where: epoch.isObserved) else {
+                            outcome.unverifiable.insert("\(required.map(\.rawValue).joined(separator: " or ")) not logged")
+                            continue
+                        }
+                        let previous = position > 0 ? epoch.events[connection.steps[position - 1].event].event : nil
+                        var message = "\(event.id) while the \(level) was \(step.before.phrase)"
+                        if let previous { message += " (last: \(previous.id) at line \(previous.line))" }
+                        message += ": \(rule.explanation)"
+                        outcome.findings.append(finding(message, at: event, in: timeline, epoch: epoch,
+                                                        scene: connection.label, context: previous.map { [$0] } ?? []))
+                    }
+                }
+                judged = judged || table.contains { rule in
+                    rule.requiresAnyOf.contains { epoch.isObserved(EventID("\(level).\($0)")) }
+                }
+            }
+            if judged { outcome.checked += 1 }
+            let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
+            if ambiguous > 0 {
+                outcome.unverifiable.insert("\(ambiguous) scene event(s) in \(epoch.label) name no scene and several scenes were connected")
+            }
+        }
+        return outcome
+    }
+
+    /// The epoch's callbacks (and stand-in notifications) in order, without companions,
+    /// duplicates and forwarded calls.
+    func drivingEvents(_ epoch: ProcessEpoch) -> [(index: Int, event: LifecycleEvent)] {
+        epoch.events.enumerated().compactMap { index, entry in
+            switch entry.attachment {
+            case .companion, .duplicate, .forwarded: return nil
+            default:
+                guard entry.event.source == .callback || epoch.isObserved(entry.event.id) else { return nil }
+                return (index, entry.event)
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// Scene states of spec §2.1, plus what a capture cannot know.
+public enum SceneState: String, Sendable, Codable {
+    /// Not connected: before its `willConnect` was seen.
+    case unattached
+    /// Connected before the capture shows it: any next event is plausible.
+    case unknown
+    /// After `willConnect`, before the first foreground/background callback.
+    case connecting
+    case foregroundInactive
+    case foregroundActive
+    case background
+    case disconnected
+
+    public var abbreviation: String {
+        switch self {
+        case .unattached: "U"
+        case .unknown: "?"
+        case .connecting: "C"
+        case .foregroundInactive: "FI"
+        case .foregroundActive: "FA"
+        case .background: "B"
+        case .disconnected: "D"
+        }
+    }
+
+    /// The state each lifecycle callback moves a scene (or a legacy app) into, by member
+    /// name, so `scene.didBecomeActive` and `app.didBecomeActive` share one table.
+    static let targets: [Substring: SceneState] = [
+        "willConnect": .connecting,
+        "willEnterForeground": .foregroundInactive,
+        "didBecomeActive": .foregroundActive,
+        "willResignActive": .foregroundInactive,
+        "didEnterBackground": .background,
+        "didDisconnect": .disconnected,
+    ]
+}
+
+public enum LifecycleMode: String, Sendable, Codable {
+    /// Scene delegates receive the UI lifecycle (iOS 13+ with a scene manifest).
+    case scene
+    /// The app delegate receives it.
+    case legacy
+    /// Nothing in the epoch tells.
+    case unknown
+}
+
+/// One change of state of one scene (or of a legacy app's implicit scene).
+public struct TimelineStep: Hashable, Sendable {
+    /// Index into the epoch's `events`.
+    public let event: Int
+    public let before: SceneState
+    public let after: SceneState
+}
+
+/// One scene instance from its connection to its disconnection (spec §6.2).
+public struct SceneConnection: Hashable, Sendable {
+    public enum Origin: String, Sendable, Codable {
+        /// Its first callback was `willConnect`, or it is still to come.
+        case connected
+        /// Already connected when the capture began (no launch seen before it).
+        case preExisting
+        /// Callbacks arrived after the launch with no connected scene to take them.
+        case orphan
+        /// A legacy app's implicit scene, driven by app-delegate callbacks.
+        case implicitApp
+    }
+
+    public let ordinal: Int
+    public var origin: Origin
+    public var delegateClass: String?
+    public var scenePointer: String?
+    public var delegatePointer: String?
+    public var sessions: [String] = []
+    public var steps: [TimelineStep] = []
+    public var state: SceneState
+    public var hasWillConnect = false
+
+    public var isLive: Bool { state != .disconnected }
+
+    /// `scene #2 OtherSceneDelegate 0x600003a1c2c0 (5910B345…)`.
+    public var label: String {
+        if origin == .implicitApp { return "app" }
+        var parts = ["scene #\(ordinal)"]
+        if let delegateClass { parts.append(delegateClass) }
+        if let pointer = scenePointer ?? delegatePointer { parts.append(pointer) }
+        if let session = sessions.first { parts.append("(\(session.prefix(8))…)") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// Where an event landed in the timeline.
+public enum Attachment: Hashable, Sendable {
+    /// A process-level event (launch, terminate, discard, …) or a notification read as such.
+    case process
+    /// A step of `connections[index]` (or `appTimeline` when the index is -1).
+    case connection(Int)
+    /// A scene event in a multi-scene epoch with nothing on the line to tell which scene.
+    case ambiguous
+    /// A notification logged next to its own callback: the same logical event (N3).
+    case companion
+    /// An app-delegate callback that the scene delegate forwards (R3), paired with that event.
+    case forwarded(pairedWith: Int)
+    /// The same event logged twice within 10 ms.
+    case duplicate(of: Int)
+}
+
+public struct EpochEvent: Hashable, Sendable {
+    public let event: LifecycleEvent
+    public var attachment: Attachment
+}
+
+/// One run of one process (spec L1).
+public struct ProcessEpoch: Hashable, Sendable {
+    public let ordinal: Int
+    public var pid: Int?
+    public var process: String?
+    public var events: [EpochEvent] = []
+    public var mode: LifecycleMode = .unknown
+    /// Event ids the app visibly logs in this epoch (callbacks, or notifications standing in
+    /// for callbacks it does not log). A rule that needs an id outside this set cannot judge.
+    public var observed: Set<EventID> = []
+    public var connections: [SceneConnection] = []
+    /// A legacy app's implicit scene.
+    public var appTimeline: SceneConnection?
+    /// The first UIKit line saying this process does not adopt the scene life cycle.
+    public var legacyWarning: Int?
+
+    /// Index of the first launch callback, when the capture shows the launch.
+    public var launchIndex: Int? {
+        events.firstIndex { [.appWillFinishLaunching, .appDidFinishLaunching].contains($0.event.id) && $0.event.source == .callback }
+    }
+
+    public func isObserved(_ id: EventID) -> Bool { observed.contains(id) }
+
+    public func connection(at index: Int) -> SceneConnection? {
+        index == -1 ? appTimeline : (connections.indices.contains(index) ? connections[index] : nil)
+    }
+
+    /// Every scene connection, then the legacy app timeline.
+    public var allTimelines: [(index: Int, connection: SceneConnection)] {
+        connections.enumerated().map { ($0.offset, $0.element) } + (appTimeline.map { [(-1, $0)] } ?? [])
+    }
+
+    public var label: String {
+        if let process, let pid { return "\(process)[\(pid)]" }
+        if let pid { return "pid \(pid)" }
+        return "process #\(ordinal)"
+    }
+}
+
+/// Everything the rules look at for one capture.
+public struct CaptureTimeline: Sendable {
+    public let path: String
+    public var epochs: [ProcessEpoch]
+
+    public init(path: String, epochs: [ProcessEpoch]) {
+        self.path = path
+        self.epochs = epochs
+    }
+}

@@ -1,0 +1,304 @@
+/// Options that change how a capture is read into timelines.
+public struct TimelineOptions: Sendable {
+    /// `nil`: detect per epoch (spec MODE-1).
+    public var forcedMode: LifecycleMode?
+    /// R3: the most time between a scene callback and the app-delegate call it forwards to.
+    public var forwardingWindow: Double = 0.050
+    /// F4: the same event logged twice within this is one event logged twice.
+    public var duplicateWindow: Double = 0.010
+
+    public init(forcedMode: LifecycleMode? = nil) { self.forcedMode = forcedMode }
+}
+
+/// Rebuilds per-process, per-scene timelines from an event stream (spec §2, §6.2).
+public struct TimelineBuilder {
+    public let options: TimelineOptions
+
+    public init(options: TimelineOptions = TimelineOptions()) { self.options = options }
+
+    /// App-delegate callbacks that a scene delegate forwards, with their scene counterparts (R3).
+    public static let forwardingPairs: [EventID: EventID] = [
+        .appDidBecomeActive: .sceneDidBecomeActive,
+        .appWillResignActive: .sceneWillResignActive,
+        .appWillEnterForeground: .sceneWillEnterForeground,
+        .appDidEnterBackground: .sceneDidEnterBackground,
+        .appOpenURL: .sceneOpenURLContexts,
+        .appContinueUserActivity: .sceneContinueUserActivity,
+    ]
+
+    static let appForegroundCallbacks: Set<EventID> = [
+        .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground,
+    ]
+
+    public func build(path: String, stream: EventStream) -> CaptureTimeline {
+        var epochs = splitIntoEpochs(stream)
+        for index in epochs.indices { detectMode(&epochs[index]) }
+        adoptCaptureMode(&epochs)
+        for index in epochs.indices {
+            resolveAmbiguousSpellings(&epochs[index])
+            classifyNotifications(&epochs[index])
+            markDuplicates(&epochs[index])
+            if epochs[index].mode == .scene { markForwarding(&epochs[index]) }
+            buildSceneTimelines(&epochs[index])
+            if epochs[index].mode != .scene { buildAppTimeline(&epochs[index]) }
+        }
+        return CaptureTimeline(path: path, epochs: epochs)
+    }
+
+    // MARK: Epochs
+
+    /// By pid where the capture has one; plain print lines belong to the process of the
+    /// prefixed lines around them. Without any pid, a second launch starts a new epoch.
+    func splitIntoEpochs(_ stream: EventStream) -> [ProcessEpoch] {
+        var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
+        var epochByPid: [Int: Int] = [:]
+        var current = 0
+        var marks = stream.processMarks[...]
+
+        func enter(_ mark: ProcessMark) {
+            if let known = epochByPid[mark.pid] {
+                current = known
+            } else if epochs[current].pid == nil {
+                epochs[current].pid = mark.pid
+                epochs[current].process = mark.process
+                epochByPid[mark.pid] = current
+            } else {
+                epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: mark.pid, process: mark.process))
+                current = epochs.count - 1
+                epochByPid[mark.pid] = current
+            }
+        }
+
+        for event in stream.events {
+            while let mark = marks.first, mark.line <= event.line {
+                enter(mark)
+                marks = marks.dropFirst()
+            }
+            if event.pid == nil, startsNewProcess(event, in: epochs[current]) {
+                epochs.append(ProcessEpoch(ordinal: epochs.count + 1))
+                current = epochs.count - 1
+            }
+            epochs[current].events.append(EpochEvent(event: event, attachment: .process))
+        }
+        if epochs.count > 1 || epochs[0].pid != nil || !epochs[0].events.isEmpty {
+            epochs.removeAll { $0.events.isEmpty && $0.pid == nil }
+        }
+        return epochs.enumerated().map { offset, epoch in
+            var renumbered = ProcessEpoch(ordinal: offset + 1, pid: epoch.pid, process: epoch.process)
+            renumbered.events = epoch.events
+            return renumbered
+        }
+    }
+
+    private func startsNewProcess(_ event: LifecycleEvent, in epoch: ProcessEpoch) -> Bool {
+        guard event.source == .callback, [.appWillFinishLaunching, .appDidFinishLaunching].contains(event.id) else { return false }
+        let earlier = epoch.events.map(\.event).filter { $0.source == .callback }
+        if earlier.contains(where: { $0.id == .appWillTerminate }) { return true }
+        guard epoch.pid == nil else { return false }
+        return earlier.contains { $0.id == event.id || ($0.id == .appDidFinishLaunching && event.id == .appWillFinishLaunching) }
+    }
+
+    // MARK: Mode
+
+    func detectMode(_ epoch: inout ProcessEpoch) {
+        epoch.legacyWarning = epoch.events.first { $0.event.id == .uikitLegacyLifecycleWarning }?.event.line
+        if let forced = options.forcedMode {
+            epoch.mode = forced
+            return
+        }
+        let callbacks = epoch.events.map(\.event).filter { $0.source == .callback }
+        if callbacks.contains(where: { $0.id.isSceneLevel || $0.id == .appConfigurationForConnecting }) {
+            epoch.mode = .scene
+        } else if epoch.legacyWarning != nil || callbacks.contains(where: { Self.appForegroundCallbacks.contains($0.id) }) {
+            epoch.mode = .legacy
+        }
+    }
+
+    /// An epoch that shows nothing of its own follows the other epochs of the capture
+    /// when they agree: it is the same app.
+    func adoptCaptureMode(_ epochs: inout [ProcessEpoch]) {
+        let known = Set(epochs.map(\.mode)).subtracting([.unknown])
+        guard known.count == 1, let mode = known.first else { return }
+        for index in epochs.indices where epochs[index].mode == .unknown { epochs[index].mode = mode }
+    }
+
+    func resolveAmbiguousSpellings(_ epoch: inout ProcessEpoch) {
+        for index in epoch.events.indices where epoch.events[index].event.id.family == "ambiguous" {
+            let member = epoch.events[index].event.id.member
+            let level = epoch.mode == .scene ? "scene" : "app"
+            epoch.events[index] = EpochEvent(event: epoch.events[index].event.withID(EventID("\(level).\(member)")), attachment: .process)
+        }
+    }
+
+    // MARK: Notifications, duplicates, forwarding
+
+    /// A notification stands in for its callback only when the app does not log that
+    /// callback; otherwise it is the callback's companion (N3). App-level notifications in
+    /// a scene-based app follow the aggregate state (N2), and scene notifications are posted
+    /// in legacy apps too (MODE-1), so neither drives a timeline.
+    func classifyNotifications(_ epoch: inout ProcessEpoch) {
+        let loggedCallbacks = Set(epoch.events.filter { $0.event.source == .callback }.map(\.event.id))
+        epoch.observed = loggedCallbacks
+        for index in epoch.events.indices where epoch.events[index].event.source == .notification {
+            let id = epoch.events[index].event.id
+            let drivesTimeline = epoch.mode == .scene ? id.isSceneLevel : id.family == "app"
+            if loggedCallbacks.contains(id) || !drivesTimeline {
+                epoch.events[index].attachment = loggedCallbacks.contains(id) ? .companion : .process
+            } else {
+                epoch.observed.insert(id)
+            }
+        }
+    }
+
+    private func drives(_ event: EpochEvent, in epoch: ProcessEpoch) -> Bool {
+        switch event.attachment {
+        case .companion, .duplicate, .forwarded: return false
+        default:
+            return event.event.source == .callback || epoch.observed.contains(event.event.id)
+        }
+    }
+
+    func markDuplicates(_ epoch: inout ProcessEpoch) {
+        var previous: Int?
+        for index in epoch.events.indices where drives(epoch.events[index], in: epoch) {
+            defer { previous = index }
+            guard let previous else { continue }
+            let (a, b) = (epoch.events[previous].event, epoch.events[index].event)
+            if a.id == b.id, a.identity == b.identity, let t0 = a.time, let t1 = b.time, abs(t1 - t0) <= options.duplicateWindow {
+                epoch.events[index].attachment = .duplicate(of: previous)
+            }
+        }
+    }
+
+    /// R3: an app-delegate callback right next to its scene counterpart (no other lifecycle
+    /// event between, same thread, within the forwarding window) is the scene delegate
+    /// calling the app delegate, not UIKit.
+    func markForwarding(_ epoch: inout ProcessEpoch) {
+        let driving = epoch.events.indices.filter { drives(epoch.events[$0], in: epoch) }
+        for (position, index) in driving.enumerated() {
+            let event = epoch.events[index].event
+            guard event.source == .callback, let counterpart = Self.forwardingPairs[event.id] else { continue }
+            let neighbours = [position - 1, position + 1].filter { driving.indices.contains($0) }.map { driving[$0] }
+            let partner = neighbours.first { other in
+                let candidate = epoch.events[other]
+                guard candidate.event.id == counterpart, case .process = candidate.attachment else { return false }
+                return sameThread(event, candidate.event) && withinWindow(event, candidate.event)
+            }
+            if let partner { epoch.events[index].attachment = .forwarded(pairedWith: partner) }
+        }
+    }
+
+    private func sameThread(_ a: LifecycleEvent, _ b: LifecycleEvent) -> Bool {
+        guard let ta = a.thread, let tb = b.thread else { return true }
+        return ta == tb && a.pid == b.pid
+    }
+
+    private func withinWindow(_ a: LifecycleEvent, _ b: LifecycleEvent) -> Bool {
+        guard let ta = a.time, let tb = b.time else { return true }
+        return abs(ta - tb) <= options.forwardingWindow
+    }
+
+    // MARK: Scene connections (spec §6.2)
+
+    func buildSceneTimelines(_ epoch: inout ProcessEpoch) {
+        guard epoch.mode == .scene else { return }
+        let launch = epoch.launchIndex
+        for index in epoch.events.indices {
+            let entry = epoch.events[index]
+            guard entry.event.id.isSceneLevel, drives(entry, in: epoch) else { continue }
+            let startObserved = launch.map { $0 < index } ?? false
+            guard let target = connectionIndex(for: entry.event, in: &epoch, startObserved: startObserved) else {
+                epoch.events[index].attachment = .ambiguous
+                continue
+            }
+            epoch.events[index].attachment = .connection(target)
+            advance(&epoch.connections[target], with: entry.event, at: index)
+        }
+    }
+
+    private func connectionIndex(for event: LifecycleEvent, in epoch: inout ProcessEpoch, startObserved: Bool) -> Int? {
+        let identity = event.identity
+        let connections = epoch.connections
+
+        func samePointer(_ connection: SceneConnection) -> Bool {
+            (identity.scenePointer != nil && connection.scenePointer == identity.scenePointer)
+                || (identity.delegatePointer != nil && connection.delegatePointer == identity.delegatePointer)
+        }
+        func compatible(_ connection: SceneConnection) -> Bool {
+            func agrees(_ a: String?, _ b: String?) -> Bool { a == nil || b == nil || a == b }
+            return agrees(connection.delegateClass, identity.delegateClass)
+                && agrees(connection.scenePointer, identity.scenePointer)
+                && agrees(connection.delegatePointer, identity.delegatePointer)
+        }
+
+        if let live = connections.lastIndex(where: { $0.isLive && samePointer($0) }) { return live }
+        if event.id == .sceneWillConnect {
+            if let orphan = connections.lastIndex(where: { $0.isLive && $0.origin == .orphan && !$0.hasWillConnect && compatible($0) }) {
+                return orphan
+            }
+            return newConnection(.connected, state: .unattached, in: &epoch)
+        }
+        if let disconnected = connections.lastIndex(where: samePointer) { return disconnected }
+        if !identity.sessions.isEmpty,
+           let bySession = connections.lastIndex(where: { $0.isLive && !Set($0.sessions).isDisjoint(with: identity.sessions) }) {
+            return bySession
+        }
+        let candidates = connections.indices.filter { connections[$0].isLive && compatible(connections[$0]) }
+        if candidates.count == 1 { return candidates[0] }
+        if candidates.count > 1 { return nil }
+        return startObserved
+            ? newConnection(.orphan, state: .unattached, in: &epoch)
+            : newConnection(.preExisting, state: .unknown, in: &epoch)
+    }
+
+    private func newConnection(_ origin: SceneConnection.Origin, state: SceneState, in epoch: inout ProcessEpoch) -> Int {
+        epoch.connections.append(SceneConnection(ordinal: epoch.connections.count + 1, origin: origin, state: state))
+        return epoch.connections.count - 1
+    }
+
+    private func advance(_ connection: inout SceneConnection, with event: LifecycleEvent, at index: Int) {
+        let identity = event.identity
+        if connection.delegateClass == nil { connection.delegateClass = identity.delegateClass }
+        if connection.scenePointer == nil { connection.scenePointer = identity.scenePointer }
+        if connection.delegatePointer == nil { connection.delegatePointer = identity.delegatePointer }
+        if event.id != .appDidDiscardSceneSessions {
+            for session in identity.sessions where !connection.sessions.contains(session) { connection.sessions.append(session) }
+        }
+        if event.id == .sceneWillConnect { connection.hasWillConnect = true }
+        let before = connection.state
+        let after = SceneState.targets[event.id.member] ?? before
+        connection.steps.append(TimelineStep(event: index, before: before, after: after))
+        connection.state = after
+    }
+
+    // MARK: Legacy app timeline (spec §2.4)
+
+    func buildAppTimeline(_ epoch: inout ProcessEpoch) {
+        var timeline = SceneConnection(ordinal: 0, origin: .implicitApp, state: .unknown)
+        var touched = false
+        for index in epoch.events.indices {
+            let entry = epoch.events[index]
+            guard drives(entry, in: epoch), entry.event.id.family == "app" else { continue }
+            if entry.event.id == .appDidFinishLaunching, timeline.steps.isEmpty || timeline.state == .unknown {
+                // After launch the app is inactive (or, launched for a background event, about
+                // to enter the background): both next callbacks are legal from here.
+                timeline.steps.append(TimelineStep(event: index, before: timeline.state, after: .foregroundInactive))
+                timeline.state = .foregroundInactive
+                touched = true
+            } else if Self.appForegroundCallbacks.contains(entry.event.id) {
+                epoch.events[index].attachment = .connection(-1)
+                advance(&timeline, with: entry.event, at: index)
+                touched = true
+            }
+        }
+        if touched { epoch.appTimeline = timeline }
+    }
+}
+
+extension LifecycleEvent {
+    func withID(_ newID: EventID) -> LifecycleEvent {
+        var copy = self
+        copy.id = newID
+        return copy
+    }
+}
