@@ -27,6 +27,8 @@ public enum SceneState: String, Sendable, Codable {
     /// name, so `scene.didBecomeActive` and `app.didBecomeActive` share one table.
     static let targets: [Substring: SceneState] = [
         "willConnect": .connecting,
+        "didConnect": .connecting,
+        "didConnectWindow": .connecting,
         "willEnterForeground": .foregroundInactive,
         "didBecomeActive": .foregroundActive,
         "willResignActive": .foregroundInactive,

@@ -26,6 +26,9 @@ public struct TimelineBuilder {
         .appContinueUserActivity: .sceneContinueUserActivity,
     ]
 
+    /// CarPlay scenes report their connection through the template delegate (spec C13).
+    static let carPlayConnects: Set<EventID> = ["carplay.didConnect", "carplay.didConnectWindow"]
+
     static let appForegroundCallbacks: Set<EventID> = [
         .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground,
     ]
@@ -80,9 +83,8 @@ public struct TimelineBuilder {
             }
             epochs[current].events.append(EpochEvent(event: event, attachment: .process))
         }
-        if epochs.count > 1 || epochs[0].pid != nil || !epochs[0].events.isEmpty {
-            epochs.removeAll { $0.events.isEmpty && $0.pid == nil }
-        }
+        // A process that logged no lifecycle event has no timeline to check.
+        epochs.removeAll { $0.events.isEmpty }
         return epochs.enumerated().map { offset, epoch in
             var renumbered = ProcessEpoch(ordinal: offset + 1, pid: epoch.pid, process: epoch.process)
             renumbered.events = epoch.events
@@ -232,6 +234,13 @@ public struct TimelineBuilder {
         }
 
         if let live = connections.lastIndex(where: { $0.isLive && samePointer($0) }) { return live }
+        if Self.carPlayConnects.contains(event.id) {
+            // A CarPlay delegate may also have had willConnect; either opens the connection.
+            if let connecting = connections.lastIndex(where: {
+                $0.state == .connecting && $0.delegateClass != nil && $0.delegateClass == identity.delegateClass
+            }) { return connecting }
+            return newConnection(.connected, state: .unattached, in: &epoch)
+        }
         if event.id == .sceneWillConnect {
             if let orphan = connections.lastIndex(where: { $0.isLive && $0.origin == .orphan && !$0.hasWillConnect && compatible($0) }) {
                 return orphan
@@ -264,7 +273,7 @@ public struct TimelineBuilder {
         if event.id != .appDidDiscardSceneSessions {
             for session in identity.sessions where !connection.sessions.contains(session) { connection.sessions.append(session) }
         }
-        if event.id == .sceneWillConnect { connection.hasWillConnect = true }
+        if event.id == .sceneWillConnect || Self.carPlayConnects.contains(event.id) { connection.hasWillConnect = true }
         let before = connection.state
         let after = SceneState.targets[event.id.member] ?? before
         connection.steps.append(TimelineStep(event: index, before: before, after: after))

@@ -1,0 +1,38 @@
+# Two commands for a fresh machine (see README): `make demo` and `make test`.
+# Both install libpcre2 (the PCRE2 development files) first when pkg-config cannot find it.
+SWIFT ?= swift
+DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log
+
+.PHONY: demo test build release pcre2 clean
+
+pcre2:
+	@if pkg-config --exists libpcre2-8 2>/dev/null; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "installing libpcre2-dev and pkg-config with apt-get"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libpcre2-dev pkg-config; \
+	elif command -v brew >/dev/null 2>&1; then \
+		echo "installing pcre2 and pkg-config with Homebrew"; brew install pcre2 pkg-config; \
+	else \
+		echo "error: libpcre2-8 not found: install PCRE2's development files (apt libpcre2-dev, brew pcre2)" >&2; exit 1; \
+	fi
+
+build: pcre2
+	$(SWIFT) build
+
+release: pcre2
+	$(SWIFT) build -c release
+
+# Exit 1 from the demo is the point: its sample shows anomalies.
+demo: build
+	@echo "\$$ tracecheck report $(DEMO_LOG)"
+	@$$($(SWIFT) build --show-bin-path)/tracecheck report $(DEMO_LOG); status=$$?; \
+	echo "(exit status $$status: 0 clean, 1 findings, 2 unreadable input, 64 usage)"; \
+	[ $$status -le 1 ]
+
+test: pcre2
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

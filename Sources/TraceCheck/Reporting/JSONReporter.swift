@@ -1,0 +1,75 @@
+import Foundation
+
+/// `--format json`: one document, described in docs/json-output.md. Other tools read it,
+/// so fields are only ever added, never renamed or removed.
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    struct Document: Encodable {
+        struct Tool: Encodable { let name: String, version: String }
+        struct File: Encodable {
+            let path: String, format: String, lines: Int, bytes: Int, events: Int
+            let processes: [Process]
+            let unverifiable: [Unverifiable]
+            let diagnostics: [InputDiagnostic]
+        }
+        struct Process: Encodable {
+            let label: String, pid: Int?, mode: LifecycleMode
+            let scenes: [Scene]
+        }
+        struct Scene: Encodable {
+            let label: String, origin: SceneConnection.Origin, delegateClass: String?, sessions: [String]
+            let steps: [Step]
+        }
+        struct Step: Encodable { let line: Int, event: String, before: SceneState, after: SceneState }
+        struct Unverifiable: Encodable { let rule: String, reasons: [String] }
+        struct Finding: Encodable {
+            let rule: String, spec: String, severity: Severity, message: String, path: String, line: Int
+            let scene: String?, process: String?
+            let evidence: [Evidence]
+        }
+        struct UnreadableInput: Encodable { let path: String, message: String }
+        struct Summary: Encodable { let errors: Int, warnings: Int, infos: Int, files: Int, unreadable: Int }
+
+        let tool: Tool
+        let files: [File]
+        let findings: [Finding]
+        let errors: [UnreadableInput]
+        let summary: Summary
+    }
+
+    public func render(_ result: RunResult) -> String {
+        let specs = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.description.id, $0.description.spec) })
+        let document = Document(
+            tool: .init(name: "tracecheck", version: TraceCheckVersion.current),
+            files: result.reports.map(file),
+            findings: result.findings.map {
+                .init(rule: $0.rule, spec: specs[$0.rule] ?? "", severity: $0.severity, message: $0.message, path: $0.path,
+                      line: $0.line, scene: $0.scene, process: $0.process, evidence: $0.evidence)
+            },
+            errors: result.unreadable.map { .init(path: $0.source, message: $0.description) },
+            summary: .init(errors: result.count(.error), warnings: result.count(.warning), infos: result.count(.info),
+                           files: result.reports.count + result.unreadable.count, unreadable: result.unreadable.count))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(document) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private func file(_ report: CaptureReport) -> Document.File {
+        Document.File(
+            path: report.path, format: report.scan.format, lines: report.scan.statistics.lines,
+            bytes: report.scan.statistics.bytes, events: report.eventCount,
+            processes: report.timeline.epochs.map { epoch in
+                Document.Process(label: epoch.label, pid: epoch.pid, mode: epoch.mode, scenes: epoch.allTimelines.map { _, connection in
+                    Document.Scene(label: connection.label, origin: connection.origin, delegateClass: connection.delegateClass,
+                                   sessions: connection.sessions, steps: connection.steps.map { step in
+                        let event = epoch.events[step.event].event
+                        return Document.Step(line: event.line, event: event.id.rawValue, before: step.before, after: step.after)
+                    })
+                })
+            },
+            unverifiable: report.rules.filter { !$0.unverifiable.isEmpty }.map { .init(rule: $0.rule, reasons: $0.unverifiable) },
+            diagnostics: report.scan.diagnostics)
+    }
+}

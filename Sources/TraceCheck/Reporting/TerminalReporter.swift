@@ -1,0 +1,101 @@
+/// The default human output: per capture what was read and a compact per-scene timeline,
+/// then `path:line: severity: message [rule]` with the evidence lines, then a summary.
+public struct TerminalReporter: Reporter {
+    public let color: Bool
+    /// Steps shown per timeline before the middle is elided.
+    public var maximumSteps = 14
+
+    public init(color: Bool) { self.color = color }
+
+    public func render(_ result: RunResult) -> String {
+        var out = ""
+        for report in result.reports {
+            out += header(report)
+            for finding in report.findings { out += render(finding) }
+        }
+        out += summary(result)
+        return out
+    }
+
+    func header(_ report: CaptureReport) -> String {
+        let statistics = report.scan.statistics
+        var out = paint("\(report.path)", .bold) + ": \(report.scan.format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
+        for epoch in report.timeline.epochs {
+            let mode = switch epoch.mode {
+            case .scene: "scene-based"
+            case .legacy: "legacy app delegate"
+            case .unknown: "life cycle unknown"
+            }
+            out += "  \(epoch.label) (\(mode))\n"
+            let processEvents = epoch.events.filter { if case .process = $0.attachment { true } else { false } }
+                .filter { $0.event.id.family == "app" && $0.event.source == .callback }
+            if !processEvents.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
+                out += row("app", processEvents.map { "\($0.event.id.member):\($0.event.line)" })
+            }
+            for (_, connection) in epoch.allTimelines {
+                let steps = connection.steps.map { step -> String in
+                    let event = epoch.events[step.event].event
+                    return "\(event.id.member):\(event.line)"
+                }
+                out += row(connection.label, steps)
+            }
+            let forwarded = epoch.events.filter { if case .forwarded = $0.attachment { true } else { false } }.count
+            if forwarded > 0 { out += "    \(forwarded) app-delegate call(s) forwarded by the scene delegate\n" }
+            let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
+            if ambiguous > 0 { out += "    \(ambiguous) scene event(s) name no scene while several are connected\n" }
+        }
+        if report.timeline.epochs.isEmpty { out += "  no lifecycle events found\n" }
+        return out
+    }
+
+    private func row(_ label: String, _ steps: [String]) -> String {
+        var shown = steps
+        if steps.count > maximumSteps {
+            let keep = maximumSteps / 2
+            shown = Array(steps.prefix(keep)) + ["… \(steps.count - 2 * keep) more …"] + Array(steps.suffix(keep))
+        }
+        return "    " + paint(label, .dim) + "  " + shown.joined(separator: " → ") + "\n"
+    }
+
+    func render(_ finding: Finding) -> String {
+        let severity = paint(finding.severity.rawValue, finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .blue)
+        var out = "\(finding.path):\(finding.line): \(severity): \(finding.message) " + paint("[\(finding.rule)]", .dim) + "\n"
+        let width = String(finding.evidence.map(\.line).max() ?? 0).count
+        for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
+            let number = String(repeating: " ", count: width - String(evidence.line).count) + String(evidence.line)
+            let pointer = evidence.line == finding.line ? paint(">", .bold) : " "
+            out += "  \(pointer) \(number) | \(Self.clipped(evidence.text))\n"
+        }
+        return out
+    }
+
+    func summary(_ result: RunResult) -> String {
+        let counts = [(Severity.error, "error"), (.warning, "warning"), (.info, "info")].map { severity, word in
+            let count = result.count(severity)
+            return "\(count) \(word)\(count == 1 ? "" : "s")"
+        }
+        let files = result.reports.count + result.unreadable.count
+        var out = "\n" + paint("summary:", .bold) + " " + counts.joined(separator: ", ") + " in \(files) file\(files == 1 ? "" : "s")"
+        if !result.unreadable.isEmpty { out += ", \(result.unreadable.count) unreadable" }
+        out += "\n"
+        let unverifiable = result.unverifiable
+        if !unverifiable.isEmpty {
+            out += "not verifiable from what the capture logs:\n"
+            for (rule, reasons) in unverifiable { out += "  \(rule): \(reasons.joined(separator: "; "))\n" }
+        }
+        return out
+    }
+
+    /// Evidence lines are shown whole up to a point; a 1 MB line would drown the output.
+    static func clipped(_ text: String, limit: Int = 240) -> String {
+        text.count <= limit ? text : String(text.prefix(limit)) + "…"
+    }
+
+    enum Style: String {
+        case bold = "1", dim = "2", red = "31", yellow = "33", blue = "34"
+    }
+
+    func paint(_ text: String, _ style: Style) -> String {
+        color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

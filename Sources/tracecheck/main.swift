@@ -1,2 +1,0 @@
-import TraceCheck
-print("placeholder")
