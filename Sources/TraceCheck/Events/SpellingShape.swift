@@ -118,9 +118,9 @@ extension SpellingShape {
     /// decoration), so that prose such as "app will resign active for engine …" is not an event.
     static let shortForm = SpellingShape(
         name: "short-form",
-        pattern: "^[^A-Za-z0-9_]{0,8}(?:(?<class>\(identifier)Delegate)[ \\t]*[.:\\-]?[ \\t]*)?"
+        pattern: "^[^A-Za-z0-9_\\[:]{0,8}(?:(?<class>\(identifier)Delegate)[ \\t]*[.:\\-]?[ \\t]*)?"
             + "(?<word>\(alternation(Array(EventCatalog.byShortForm.keys) + EventCatalog.ambiguousShortForms.keys.map { $0.lowercased() })))"
-            + "[^A-Za-z0-9_(]{0,8}$",
+            + "[^A-Za-z0-9_(:\\]]{0,8}$",
         caseless: true,
         samples: [
             ("SceneDelegate willConnectTo", .sceneWillConnect),

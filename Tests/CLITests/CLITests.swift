@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+
+/// Runs the built `tracecheck` on SampleLogs and compares stdout and the exit status with
+/// the expected files in Tests/CLITests/Expected.
+final class CLITests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Sample → exit status: 1 where an error-severity finding is expected.
+    static let expectedStatus: [String: Int32] = [
+        "app-switcher-kill-from-inactive": 0, "clean-launch-background-foreground-kill": 0, "forwarding-pattern": 0,
+        "ipad-two-delegate-classes": 0, "legacy-app-delegate-only": 0,
+        "rule-app_delegate_in_scene_app": 0, "rule-background_before_disconnect": 0, "rule-callback_requires_connection": 1,
+        "rule-connect_first": 1, "rule-connect_once_per_instance": 1, "rule-discarded_session_reused": 1,
+        "rule-disconnect_before_discard": 1, "rule-foreground_before_active": 1, "rule-forwarded_app_callback": 0,
+        "rule-launch_before_scene_connect": 1, "rule-launch_sequence": 1, "rule-nothing_after_terminate": 1,
+        "rule-one_delegate_class_per_scene": 0, "rule-resign_before_background": 1, "rule-scene_callback_in_legacy_app": 1,
+        "rule-scene_state_machine": 0,
+    ]
+
+    func testEverySampleMatchesItsExpectedOutputAndStatus() throws {
+        let samples = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("SampleLogs").path)
+            .filter { $0.hasSuffix(".log") }.sorted()
+        XCTAssertEqual(Set(samples.map { String($0.dropLast(4)) }), Set(Self.expectedStatus.keys), "every sample has an expectation")
+        for sample in samples {
+            let name = String(sample.dropLast(4))
+            let result = try run(["report", "--color", "never", "SampleLogs/\(sample)"])
+            let expected = try String(contentsOf: Self.root.appendingPathComponent("Tests/CLITests/Expected/\(name).txt"), encoding: .utf8)
+            XCTAssertEqual(result.stdout, expected, "\(sample): output differs from Expected/\(name).txt")
+            XCTAssertEqual(result.status, Self.expectedStatus[name], "\(sample): exit status")
+        }
+    }
+
+    func testEachRuleSampleTriggersItsRule() throws {
+        for name in Self.expectedStatus.keys where name.hasPrefix("rule-") {
+            let rule = String(name.dropFirst(5))
+            let result = try run(["report", "--format", "json", "SampleLogs/\(name).log"])
+            let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let rules = (document?["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+            XCTAssertTrue(rules.contains(rule), "\(name) does not trigger \(rule): \(rules)")
+        }
+    }
+
+    func testJSONDocumentHasTheDocumentedShape() throws {
+        let result = try run(["report", "--format", "json", "SampleLogs/rule-resign_before_background.log"])
+        XCTAssertEqual(result.status, 1)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let tool = try XCTUnwrap(document["tool"] as? [String: Any])
+        XCTAssertEqual(tool["name"] as? String, "tracecheck")
+        let file = try XCTUnwrap((document["files"] as? [[String: Any]])?.first)
+        XCTAssertEqual(file["format"] as? String, "xcode-console")
+        XCTAssertEqual(file["lines"] as? Int, 11)
+        XCTAssertEqual(file["events"] as? Int, 8)
+        let finding = try XCTUnwrap((document["findings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(finding["rule"] as? String, "resign_before_background")
+        XCTAssertEqual(finding["severity"] as? String, "error")
+        XCTAssertEqual(finding["line"] as? Int, 11)
+        let evidence = try XCTUnwrap(finding["evidence"] as? [[String: Any]])
+        XCTAssertEqual(evidence.first?["line"] as? Int, 11)
+        XCTAssertEqual(evidence.first?["event"] as? String, "scene.didEnterBackground")
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["errors"] as? Int, 1)
+        XCTAssertEqual(summary["warnings"] as? Int, 0)
+    }
+
+    func testUnreadableInputIsNamedAndOthersAreStillChecked() throws {
+        let result = try run(["report", "--color", "never", "no-such-capture.log", "SampleLogs", "SampleLogs/rule-launch_sequence.log"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("no-such-capture.log: no such file or directory"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("SampleLogs: is a directory"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("[launch_sequence]"), "the readable input is still reported")
+        XCTAssertTrue(result.stdout.contains("2 unreadable"))
+    }
+
+    func testStandardInputAndFailOn() throws {
+        let sample = try String(contentsOf: Self.root.appendingPathComponent("SampleLogs/rule-scene_state_machine.log"), encoding: .utf8)
+        let lenient = try run(["report", "--color", "never", "-"], input: sample)
+        XCTAssertEqual(lenient.status, 0, "a warning does not fail by default")
+        XCTAssertTrue(lenient.stdout.contains("<stdin>:"))
+        let strict = try run(["report", "--fail-on", "warning", "-"], input: sample)
+        XCTAssertEqual(strict.status, 1)
+    }
+
+    func testEmptyAndBinaryInputsAreReportedNotFatal() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let empty = directory.appendingPathComponent("empty.log")
+        let binary = directory.appendingPathComponent("binary.log")
+        try Data().write(to: empty)
+        try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0x0A] + Array("sceneDidBecomeActive(_:)\n".utf8)).write(to: binary)
+        let result = try run(["report", "--color", "never", empty.path, binary.path])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stderr.contains("empty.log: warning: empty capture"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("binary.log:1: warning: NUL bytes"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("binary.log: xcode-console, 2 lines, 1 lifecycle events"), result.stdout)
+    }
+
+    func testBadUsageExits64() throws {
+        XCTAssertEqual(try run(["report"]).status, 64)
+        XCTAssertEqual(try run(["report", "--format", "yaml", "x.log"]).status, 64)
+    }
+
+    func testRulesListsAndExplains() throws {
+        let list = try run(["rules"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.stdout.contains("background_before_disconnect  C5"))
+        let explain = try run(["rules", "C5"])
+        XCTAssertTrue(explain.stdout.contains("app switcher"))
+        XCTAssertTrue(explain.stdout.contains("↓sceneDidDisconnect(_:)"))
+        XCTAssertEqual(try run(["rules", "no_such_rule"]).status, 64)
+    }
+
+    // MARK: -
+
+    struct Result { let stdout: String; let stderr: String; let status: Int32 }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+
+    /// The test bundle sits beside the products of the same build.
+    static func executable() throws -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tracecheck"),
+            Bundle.main.bundleURL.appendingPathComponent("tracecheck"),
+            Bundle(for: CLITests.self).bundleURL.deletingLastPathComponent().appendingPathComponent("tracecheck"),
+        ]
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("tracecheck executable not built beside the tests (run `swift build --build-tests`)")
+        }
+        return found
+    }
+}

@@ -1,0 +1,120 @@
+import XCTest
+@testable import TraceCheck
+
+final class CatalogTests: XCTestCase {
+    let catalog = CompiledCatalog.shared
+    let matcher = PCRE2Matcher()
+
+    private func shapesClaiming(_ message: String) throws -> [String] {
+        try catalog.shapes.compactMap { shape, regex in
+            try matcher.firstMatch(of: regex, in: message) != nil ? shape.name : nil
+        }
+    }
+
+    private func event(_ message: String) -> LifecycleEvent? {
+        var text = message
+        return text.withUTF8 { bytes in
+            let line = Line(bytes: UnsafeRawBufferPointer(bytes), number: 1, droppedBytes: 0)
+            return EventExtractor(catalog: catalog).event(in: Record(line: line))
+        }
+    }
+
+    func testEverySampleIsClaimedByItsShapeAloneAndMeansItsEvent() throws {
+        for shape in SpellingShape.all {
+            XCTAssertFalse(shape.samples.isEmpty, shape.name)
+            for sample in shape.samples {
+                XCTAssertEqual(try shapesClaiming(sample.message), [shape.name], "\(sample.message) is claimed by exactly one shape")
+                XCTAssertEqual(event(sample.message)?.id, sample.event, sample.message)
+            }
+        }
+    }
+
+    func testEveryCatalogSpellingIsRecognised() {
+        for entry in EventCatalog.entries {
+            for selector in entry.selectors {
+                XCTAssertEqual(event("-[Delegate \(selector)]")?.id, entry.id, selector)
+                XCTAssertEqual(event(selector)?.id, entry.id, "bare \(selector)")
+            }
+            for name in entry.swiftNames {
+                XCTAssertEqual(event(name)?.id, entry.id, name)
+                XCTAssertEqual(event("<MyApp.Delegate: 0x600002675ea0> \(name)")?.id, entry.id, name)
+            }
+            for notification in entry.notifications {
+                XCTAssertEqual(event("NSNotificationName(_rawValue: \(notification))")?.id, entry.id, notification)
+                XCTAssertEqual(event(notification)?.source, .notification)
+            }
+            for short in entry.shortForms {
+                XCTAssertEqual(event(short)?.id, entry.id, short)
+            }
+        }
+    }
+
+    func testDecoysAreNotEvents() {
+        let decoys = [
+            "You've implemented -[<UIApplicationDelegate> application:didReceiveRemoteNotification:fetchCompletionHandler:], but you still need to add \"remote-notification\" to the list",
+            "3   Fieldnotes   0x0000000104a5c2b4 -[AppDelegate application:didFinishLaunchingWithOptions:] + 120",
+            "app will resign active for engine <_UIFeedbackCoreHapticsEngine: 0x2831d4e70>",
+            "111-[ViewController viewDidLoad]",
+            "func sceneDidBecomeActive(_ scene: UIScene) {",
+            "Realizing settings extension _UISceneOrientationSettingsExtension on FBSSceneSettings",
+            "Request engine stop for application notification: UIApplicationSuspendedEventsOnlyNotification",
+            "didBecomeActiveCount=3",
+            "scene(_:foo:)",
+        ]
+        for decoy in decoys { XCTAssertNil(event(decoy), decoy) }
+    }
+
+    func testIdentityIsReadFromTheLine() throws {
+        let scene = try XCTUnwrap(event("-[OtherSceneDelegate(Windows) sceneDidBecomeActive:] <UIWindowScene: 0x0000000102A0b110; role: UIWindowSceneSessionRoleApplication; persistentIdentifier: 04eab7e8-1819-4e9b-bc75-c6342395ce82>"))
+        XCTAssertEqual(scene.identity.delegateClass, "OtherSceneDelegate")
+        XCTAssertEqual(scene.identity.scenePointer, "0x102a0b110")
+        XCTAssertEqual(scene.identity.sessions, ["04EAB7E8-1819-4E9B-BC75-C6342395CE82"])
+        let swift = try XCTUnwrap(event("<Gotham_Times.SceneDelegate: 0x280420ba0> sceneWillEnterForeground(_:)"))
+        XCTAssertEqual(swift.identity.delegateClass, "SceneDelegate")
+        XCTAssertEqual(swift.identity.delegatePointer, "0x280420ba0")
+        let bare = try XCTUnwrap(event("-[SceneDelegate sceneDidDisconnect:] 0x7fe3c8d05a40"))
+        XCTAssertEqual(bare.identity.delegatePointer, "0x7fe3c8d05a40")
+        let block = try XCTUnwrap(event("__57-[SceneDelegate scene:willConnectToSession:options:]_block_invoke"))
+        XCTAssertTrue(block.deferred)
+    }
+
+    func testAmbiguousShortFormsFollowTheDelegateWordOrTheMode() throws {
+        XCTAssertEqual(event("didEnterBackground")?.id, "ambiguous.didEnterBackground")
+        XCTAssertEqual(event("SceneDelegate didEnterBackground")?.id, .sceneDidEnterBackground)
+        XCTAssertEqual(event("AppDelegate: didEnterBackground")?.id, .appDidEnterBackground)
+        let legacy = try Checker().check(.text(name: "t", contents: "AppDelegate didFinishLaunching\ndidBecomeActive\n"))
+        XCTAssertEqual(legacy.timeline.epochs.first?.events.map(\.event.id), [.appDidFinishLaunching, .appDidBecomeActive])
+        let scene = try Checker().check(.text(name: "t", contents: "scene(_:willConnectTo:options:)\ndidBecomeActive\n"))
+        XCTAssertEqual(scene.timeline.epochs.first?.events.map(\.event.id), [.sceneWillConnect, .sceneDidBecomeActive])
+    }
+
+    func testCandidateFilterPassesEverySample() throws {
+        for shape in SpellingShape.all {
+            for sample in shape.samples {
+                XCTAssertNotNil(try matcher.firstMatch(of: catalog.candidate, in: sample.message), sample.message)
+            }
+        }
+    }
+
+    func testFormatSamplesParse() throws {
+        for format in CaptureFormats.all {
+            for sample in format.samples {
+                var text = sample.line
+                let message: String? = text.withUTF8 { bytes in
+                    let record = format.record(from: Line(bytes: UnsafeRawBufferPointer(bytes), number: 1, droppedBytes: 0), using: matcher)
+                    return record.hasPrefix ? String(decoding: record.message, as: UTF8.self) : nil
+                }
+                XCTAssertEqual(message, sample.message, "\(format.name): \(sample.line)")
+            }
+        }
+    }
+
+    func testTimestampsAreComparedAcrossZones() {
+        let a = CaptureTime.seconds(from: "2019-04-22 17:23:41.409737-0700")
+        let b = CaptureTime.seconds(from: "2019-04-23 02:23:41.409737+0200")
+        XCTAssertNotNil(a)
+        XCTAssertEqual(a ?? 0, b ?? 1, accuracy: 0.000_001)
+        XCTAssertEqual((CaptureTime.seconds(from: "2015-10-29 17:47:05.362") ?? 0).truncatingRemainder(dividingBy: 60), 5.362, accuracy: 0.0001)
+        XCTAssertNil(CaptureTime.seconds(from: "17:47:05"))
+    }
+}

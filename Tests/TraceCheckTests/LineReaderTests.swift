@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+@testable import TraceCheck
+
+final class LineReaderTests: XCTestCase {
+    private func lines(_ bytes: [UInt8], reader: LineReader = LineReader()) throws -> ([String], ReadStatistics) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-\(UUID().uuidString).log")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var seen: [String] = []
+        let statistics = try reader.read(.file(url.path)) { line in
+            XCTAssertEqual(line.number, seen.count + 1)
+            seen.append(String(decoding: line.bytes, as: UTF8.self))
+        }
+        return (seen, statistics)
+    }
+
+    func testLFCRLFAndMissingFinalNewline() throws {
+        let (seen, statistics) = try lines(Array("a\r\nb\n\nc".utf8))
+        XCTAssertEqual(seen, ["a", "b", "", "c"])
+        XCTAssertEqual(statistics.lines, 4, "as cat -n counts")
+        XCTAssertEqual(statistics.crlfLines, 1)
+    }
+
+    func testEmptyFileHasNoLines() throws {
+        let (seen, statistics) = try lines([])
+        XCTAssertEqual(seen, [])
+        XCTAssertEqual(statistics.bytes, 0)
+    }
+
+    func testLinesAcrossChunkBoundaries() throws {
+        let text = (1...500).map { "line \($0) sceneDidBecomeActive(_:)" }.joined(separator: "\n") + "\n"
+        let (seen, _) = try lines(Array(text.utf8), reader: LineReader(chunkSize: 7, maximumLineLength: 64))
+        XCTAssertEqual(seen.count, 500)
+        XCTAssertEqual(seen[499], "line 500 sceneDidBecomeActive(_:)")
+    }
+
+    func testOverlongLineIsCutAndTheFollowingLinesSurvive() throws {
+        let long = String(repeating: "x", count: 10_000)
+        let (seen, statistics) = try lines(Array("first\n\(long)\nafter\n".utf8), reader: LineReader(chunkSize: 16, maximumLineLength: 100))
+        XCTAssertEqual(seen.count, 3)
+        XCTAssertEqual(seen[1].count, 100)
+        XCTAssertEqual(seen[2], "after")
+        XCTAssertEqual(statistics.overlongLines.first?.line, 2)
+        XCTAssertEqual(statistics.overlongLines.first?.length, 10_000)
+    }
+
+    func testOverlongLastLineWithoutNewline() throws {
+        let (seen, statistics) = try lines(Array(("ok\n" + String(repeating: "y", count: 300)).utf8),
+                                           reader: LineReader(chunkSize: 8, maximumLineLength: 50))
+        XCTAssertEqual(seen.count, 2)
+        XCTAssertEqual(statistics.overlongLines.map(\.length), [300])
+    }
+
+    func testInvalidUTF8AndNULBytesAreReadAsBytes() throws {
+        let (seen, statistics) = try lines([0x61, 0xFF, 0x00, 0x62, 0x0A, 0x63, 0x0A])
+        XCTAssertEqual(seen.count, 2)
+        XCTAssertEqual(statistics.firstNULLine, 1)
+    }
+
+    func testMissingFileAndDirectoryAreNamedErrors() {
+        XCTAssertThrowsError(try LineReader().read(.file("/no/such/capture.log")) { _ in }) { error in
+            XCTAssertEqual((error as? InputError)?.description, "/no/such/capture.log: no such file or directory")
+        }
+        XCTAssertThrowsError(try LineReader().read(.file(NSTemporaryDirectory())) { _ in }) { error in
+            XCTAssertEqual((error as? InputError)?.reason, "is a directory")
+        }
+    }
+}
