@@ -1,7 +1,7 @@
 # Two commands for a fresh machine (see README): `make demo` and `make test`.
 # Both install libpcre2 (the PCRE2 development files) first when pkg-config cannot find it.
 SWIFT ?= swift
-DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log
+DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-resign_before_background.log
 
 .PHONY: demo test build release pcre2 clean
 

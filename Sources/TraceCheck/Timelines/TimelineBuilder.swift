@@ -83,6 +83,8 @@ public struct TimelineBuilder {
             }
             epochs[current].events.append(EpochEvent(event: event, attachment: .process))
         }
+        // Prints before the first NSLog line of their process learn its pid afterwards.
+        for mark in marks { enter(mark) }
         // A process that logged no lifecycle event has no timeline to check.
         epochs.removeAll { $0.events.isEmpty }
         return epochs.enumerated().map { offset, epoch in

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import TraceCheck
+
+/// The public captures in ../shared/corpus/real (never copied into the repository).
+final class RealCorpusTests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/real")
+
+    private func capture(_ prefix: String) throws -> URL {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path) else {
+            throw XCTSkip("shared corpus not found at \(Self.corpus.path); a user's clone has none")
+        }
+        guard let name = names.first(where: { $0.hasPrefix(prefix) }) else { throw XCTSkip("no capture \(prefix)* in the corpus") }
+        return Self.corpus.appendingPathComponent(name)
+    }
+
+    func testEveryCaptureIsReadAndOnlyTheBrokenOneHasAnErrorOrWarning() throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path) else {
+            throw XCTSkip("shared corpus not found at \(Self.corpus.path); a user's clone has none")
+        }
+        let logs = names.filter { $0.hasSuffix(".log") }.sorted()
+        XCTAssertFalse(logs.isEmpty)
+        for name in logs {
+            let report = try Checker().check(.file(Self.corpus.appendingPathComponent(name).path))
+            XCTAssertGreaterThan(report.scan.statistics.lines, 0, name)
+            let serious = report.findings.filter { $0.severity >= .warning }
+            if name.hasPrefix("03_") {
+                // Per PROVENANCE: the Unity trampoline logs didFinishLaunching a second time in one process.
+                XCTAssertEqual(serious.map(\.rule), ["launch_sequence"], name)
+                XCTAssertEqual(serious.map(\.line), [10], name)
+            } else {
+                XCTAssertEqual(serious.map { "\($0.rule):\($0.line)" }, [], name)
+            }
+        }
+    }
+
+    func testEventsOfThePreviewCaptureAreExtractedExactly() throws {
+        let report = try Checker().check(.file(try capture("07_").path))
+        XCTAssertEqual(report.scan.stream.events.map(\.line), [1, 2, 3, 5, 6])
+        XCTAssertEqual(report.scan.stream.events.map(\.id), [
+            .appDidFinishLaunching, .appConfigurationForConnecting, .sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive,
+        ])
+        XCTAssertEqual(report.timeline.epochs.count, 1)
+        XCTAssertEqual(report.timeline.epochs.first?.pid, 70945, "print lines join the process of the NSLog lines after them")
+        XCTAssertEqual(report.timeline.epochs.first?.mode, .scene)
+    }
+
+    func testEventsOfTheSwipeKillCaptureAreExtractedExactly() throws {
+        let report = try Checker().check(.file(try capture("31_").path))
+        XCTAssertEqual(report.scan.stream.events.map(\.line), [1, 2])
+        XCTAssertEqual(report.scan.stream.events.map(\.id), [.sceneDidDisconnect, .appDidDiscardSceneSessions])
+        XCTAssertEqual(report.timeline.epochs.first?.connections.first?.origin, .preExisting,
+                       "the capture starts mid-session, so the scene was connected before it")
+        XCTAssertTrue(report.findings.isEmpty, "\(report.findings.map(\.message))")
+    }
+
+    func testLegacyFullCycleIsCleanAndLegacy() throws {
+        let report = try Checker().check(.file(try capture("08_").path))
+        XCTAssertEqual(report.timeline.epochs.first?.mode, .legacy)
+        XCTAssertEqual(report.timeline.epochs.first?.appTimeline?.steps.map(\.after),
+                       [.foregroundInactive, .foregroundActive, .foregroundInactive, .background, .foregroundInactive, .foregroundActive])
+        XCTAssertTrue(report.findings.isEmpty)
+    }
+}
