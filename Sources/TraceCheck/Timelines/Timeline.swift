@@ -134,6 +134,20 @@ public struct ProcessEpoch: Hashable, Sendable {
 
     public func isObserved(_ id: EventID) -> Bool { observed.contains(id) }
 
+    /// True for the callbacks (and stand-in notifications) that move a timeline: not
+    /// companions, duplicates or forwarded calls.
+    public func drives(_ entry: EpochEvent) -> Bool {
+        switch entry.attachment {
+        case .companion, .duplicate, .forwarded: false
+        default: entry.event.source == .callback || observed.contains(entry.event.id)
+        }
+    }
+
+    /// The events that drive a timeline, in order, with their index in `events`.
+    public var drivingEvents: [(index: Int, event: LifecycleEvent)] {
+        events.enumerated().compactMap { index, entry in drives(entry) ? (index, entry.event) : nil }
+    }
+
     public func connection(at index: Int) -> SceneConnection? {
         index == -1 ? appTimeline : (connections.indices.contains(index) ? connections[index] : nil)
     }

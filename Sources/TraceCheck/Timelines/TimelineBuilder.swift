@@ -154,17 +154,9 @@ public struct TimelineBuilder {
         }
     }
 
-    private func drives(_ event: EpochEvent, in epoch: ProcessEpoch) -> Bool {
-        switch event.attachment {
-        case .companion, .duplicate, .forwarded: return false
-        default:
-            return event.event.source == .callback || epoch.observed.contains(event.event.id)
-        }
-    }
-
     func markDuplicates(_ epoch: inout ProcessEpoch) {
         var previous: Int?
-        for index in epoch.events.indices where drives(epoch.events[index], in: epoch) {
+        for index in epoch.events.indices where epoch.drives(epoch.events[index]) {
             defer { previous = index }
             guard let previous else { continue }
             let (a, b) = (epoch.events[previous].event, epoch.events[index].event)
@@ -178,7 +170,7 @@ public struct TimelineBuilder {
     /// event between, same thread, within the forwarding window) is the scene delegate
     /// calling the app delegate, not UIKit.
     func markForwarding(_ epoch: inout ProcessEpoch) {
-        let driving = epoch.events.indices.filter { drives(epoch.events[$0], in: epoch) }
+        let driving = epoch.events.indices.filter { epoch.drives(epoch.events[$0]) }
         for (position, index) in driving.enumerated() {
             let event = epoch.events[index].event
             guard event.source == .callback, let counterpart = Self.forwardingPairs[event.id] else { continue }
@@ -209,7 +201,7 @@ public struct TimelineBuilder {
         let launch = epoch.launchIndex
         for index in epoch.events.indices {
             let entry = epoch.events[index]
-            guard entry.event.id.isSceneLevel, drives(entry, in: epoch) else { continue }
+            guard entry.event.id.isSceneLevel, epoch.drives(entry) else { continue }
             let startObserved = launch.map { $0 < index } ?? false
             guard let target = connectionIndex(for: entry.event, in: &epoch, startObserved: startObserved) else {
                 epoch.events[index].attachment = .ambiguous
@@ -289,7 +281,7 @@ public struct TimelineBuilder {
         var touched = false
         for index in epoch.events.indices {
             let entry = epoch.events[index]
-            guard drives(entry, in: epoch), entry.event.id.family == "app" else { continue }
+            guard epoch.drives(entry), entry.event.id.family == "app" else { continue }
             if entry.event.id == .appDidFinishLaunching, timeline.steps.isEmpty || timeline.state == .unknown {
                 // After launch the app is inactive (or, launched for a background event, about
                 // to enter the background): both next callbacks are legal from here.

@@ -88,7 +88,7 @@ public struct BackgroundBeforeDisconnectRule: Rule {
     /// The switcher-kill exception: the disconnect is followed by a discard, a terminate, or
     /// nothing else from this process.
     private func endsTheSession(after index: Int, in epoch: ProcessEpoch) -> Bool {
-        let later = drivingEvents(epoch).filter { $0.index > index }.map(\.event)
+        let later = epoch.drivingEvents.filter { $0.index > index }.map(\.event)
         return later.isEmpty || later.contains { $0.id == .appDidDiscardSceneSessions || $0.id == .appWillTerminate }
     }
 }

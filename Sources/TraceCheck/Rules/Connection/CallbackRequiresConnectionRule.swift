@@ -43,23 +43,13 @@ public struct CallbackRequiresConnectionRule: Rule {
         ])
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            guard epoch.isObserved(.sceneWillConnect) else {
-                if !epoch.connections.isEmpty { outcome.unverifiable.insert("scene.willConnect not logged") }
-                continue
-            }
-            outcome.checked += 1
-            for connection in epoch.connections where connection.origin == .orphan && !connection.hasWillConnect {
-                let events = connection.steps.map { epoch.events[$0.event].event }
-                guard let orphan = events.first(where: { $0.id != .windowSceneDidUpdateCoordinateSpace }) else { continue }
-                let lastDisconnect = epoch.events.map(\.event).last { $0.id == .sceneDidDisconnect && $0.line < orphan.line }
-                let why = lastDisconnect.map { "the last scene disconnected at line \($0.line)" } ?? "no scene has connected since the launch"
-                outcome.findings.append(finding(
-                    "\(orphan.id) with no connected scene: \(why)",
-                    at: orphan, in: timeline, epoch: epoch, scene: connection.label, context: lastDisconnect.map { [$0] } ?? []))
-            }
+        checkOrphanConnections(in: timeline) { epoch, connection, events in
+            guard !connection.hasWillConnect,
+                  let orphan = events.first(where: { $0.id != .windowSceneDidUpdateCoordinateSpace }) else { return nil }
+            let lastDisconnect = epoch.events.map(\.event).last { $0.id == .sceneDidDisconnect && $0.line < orphan.line }
+            let why = lastDisconnect.map { "the last scene disconnected at line \($0.line)" } ?? "no scene has connected since the launch"
+            return finding("\(orphan.id) with no connected scene: \(why)", at: orphan, in: timeline, epoch: epoch,
+                           scene: connection.label, context: lastDisconnect.map { [$0] } ?? [])
         }
-        return outcome
     }
 }

@@ -42,23 +42,12 @@ public struct ConnectFirstRule: Rule {
         ])
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            guard epoch.isObserved(.sceneWillConnect) else {
-                if !epoch.connections.isEmpty { outcome.unverifiable.insert("scene.willConnect not logged") }
-                continue
-            }
-            outcome.checked += 1
-            for connection in epoch.connections where connection.origin == .orphan && connection.hasWillConnect {
-                let events = connection.steps.map { epoch.events[$0.event].event }
-                guard let connect = events.first(where: { $0.id == .sceneWillConnect }),
-                      let early = events.first(where: { $0.line < connect.line && $0.id != .windowSceneDidUpdateCoordinateSpace })
-                else { continue }
-                outcome.findings.append(finding(
-                    "\(early.id) before the scene's willConnect (line \(connect.line)): willConnect must be its first callback",
-                    at: early, in: timeline, epoch: epoch, scene: connection.label, context: [connect]))
-            }
+        checkOrphanConnections(in: timeline) { epoch, connection, events in
+            guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
+                  let early = events.first(where: { $0.line < connect.line && $0.id != .windowSceneDidUpdateCoordinateSpace })
+            else { return nil }
+            return finding("\(early.id) before the scene's willConnect (line \(connect.line)): willConnect must be its first callback",
+                           at: early, in: timeline, epoch: epoch, scene: connection.label, context: [connect])
         }
-        return outcome
     }
 }

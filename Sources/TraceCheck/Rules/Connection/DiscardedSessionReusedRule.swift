@@ -39,7 +39,7 @@ public struct DiscardedSessionReusedRule: Rule {
         var discardedAt: [String: LifecycleEvent] = [:]
         var reported = Set<String>()
         for epoch in timeline.epochs {
-            for event in drivingEvents(epoch).map(\.event) {
+            for event in epoch.drivingEvents.map(\.event) {
                 if event.id == .appDidDiscardSceneSessions {
                     if event.identity.sessions.isEmpty {
                         outcome.unverifiable.insert("didDiscardSceneSessions lines carry no persistentIdentifier")

@@ -50,7 +50,7 @@ public struct DisconnectBeforeDiscardRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs where epoch.mode == .scene {
-            let events = drivingEvents(epoch).map(\.event)
+            let events = epoch.drivingEvents.map(\.event)
             let discards = events.filter { $0.id == .appDidDiscardSceneSessions && $0.source == .callback }
             guard !discards.isEmpty else { continue }
             guard epoch.isObserved(.sceneDidDisconnect) else {

@@ -39,7 +39,7 @@ public struct LaunchBeforeSceneConnectRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs {
-            let events = drivingEvents(epoch).map(\.event).filter { $0.source == .callback }
+            let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
             let connecting = [EventID.appConfigurationForConnecting, .sceneWillConnect].compactMap { id in events.first { $0.id == id } }
             guard !connecting.isEmpty else { continue }
             guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }) else {

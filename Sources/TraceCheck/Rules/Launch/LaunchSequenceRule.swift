@@ -44,7 +44,7 @@ public struct LaunchSequenceRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs {
-            let launches = drivingEvents(epoch).map(\.event).filter { $0.source == .callback }
+            let launches = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
             let didFinish = launches.filter { $0.id == .appDidFinishLaunching }
             let willFinish = launches.filter { $0.id == .appWillFinishLaunching }
             guard !didFinish.isEmpty || !willFinish.isEmpty else {

@@ -35,7 +35,7 @@ public struct NothingAfterTerminateRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs {
-            let events = drivingEvents(epoch).map(\.event)
+            let events = epoch.drivingEvents.map(\.event)
             guard let terminate = events.first(where: { $0.id == .appWillTerminate && $0.source == .callback }) else { continue }
             outcome.checked += 1
             if let after = events.first(where: { $0.line > terminate.line && $0.id != .appWillTerminate && $0.source != .uikit }) {

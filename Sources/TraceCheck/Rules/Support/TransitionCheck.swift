@@ -62,16 +62,22 @@ extension Rule {
         return outcome
     }
 
-    /// The epoch's callbacks (and stand-in notifications) in order, without companions,
-    /// duplicates and forwarded calls.
-    func drivingEvents(_ epoch: ProcessEpoch) -> [(index: Int, event: LifecycleEvent)] {
-        epoch.events.enumerated().compactMap { index, entry in
-            switch entry.attachment {
-            case .companion, .duplicate, .forwarded: return nil
-            default:
-                guard entry.event.source == .callback || epoch.isObserved(entry.event.id) else { return nil }
-                return (index, entry.event)
+    /// C3 and F5 judge the scenes whose callbacks came, after the launch, with no connected
+    /// scene to take them; only where the app logs willConnect at all.
+    func checkOrphanConnections(in timeline: CaptureTimeline,
+                                _ judge: (ProcessEpoch, SceneConnection, [LifecycleEvent]) -> Finding?) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs where epoch.mode == .scene {
+            guard epoch.isObserved(.sceneWillConnect) else {
+                if !epoch.connections.isEmpty { outcome.unverifiable.insert("scene.willConnect not logged") }
+                continue
+            }
+            outcome.checked += 1
+            for connection in epoch.connections where connection.origin == .orphan {
+                let events = connection.steps.map { epoch.events[$0.event].event }
+                if let found = judge(epoch, connection, events) { outcome.findings.append(found) }
             }
         }
+        return outcome
     }
 }
