@@ -25,7 +25,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TraceCheckTests", dependencies: ["TraceCheck"]),
+        // Renders a lifecycle story in every capture format: for tests and benchmarks only.
+        .target(name: "CaptureFixtures"),
+        .testTarget(name: "TraceCheckTests", dependencies: ["TraceCheck", "CaptureFixtures"]),
         .testTarget(name: "CLITests", dependencies: ["TraceCheck"]),
     ]
 )

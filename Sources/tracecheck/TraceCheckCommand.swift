@@ -20,7 +20,7 @@ struct TraceCheckCommand: ParsableCommand {
         commandName: "tracecheck",
         abstract: "Check an iOS console capture against UIKit's app and scene life cycle.",
         version: TraceCheckVersion.current,
-        subcommands: [Report.self, Rules.self],
+        subcommands: [Report.self, Rules.self, Formats.self],
         defaultSubcommand: Report.self)
 }
 
@@ -69,13 +69,26 @@ struct Report: ParsableCommand {
     @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
     var color: ColorOption = .auto
 
+    @Option(name: .customLong("input-format"),
+            help: ArgumentHelp("Read every input in this format instead of detecting it (`tracecheck formats` lists them).",
+                               valueName: "name"))
+    var inputFormat: String?
+
+    @Option(help: ArgumentHelp("Check only this process of a whole-device log (default: every process that logs lifecycle events).",
+                               valueName: "name"))
+    var process: String?
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one capture file, or - for standard input") }
+        if let inputFormat, CaptureFormats.named(inputFormat) == nil {
+            throw ValidationError("unknown input format '\(inputFormat)'; known: \(CaptureFormats.names.joined(separator: ", "))")
+        }
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
     }
 
     func run() throws {
-        let checker = Checker(options: CheckOptions(forcedMode: mode.forcedMode))
+        let checker = Checker(options: CheckOptions(forcedMode: mode.forcedMode,
+                                                    format: inputFormat.flatMap(CaptureFormats.named), process: process))
         var result = RunResult()
         for input in inputs {
             let source: InputSource = input == "-" ? .standardInput : .file(input)
@@ -129,6 +142,15 @@ struct Rules: ParsableCommand {
             throw ValidationError("no rule '\(rule)'; `tracecheck rules` lists them")
         }
         print(RuleHelp.explanation(of: found.description), terminator: "")
+    }
+}
+
+struct Formats: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the capture formats tracecheck reads, with a sample line of each.")
+
+    func run() throws {
+        print(FormatHelp.table(), terminator: "")
     }
 }
 

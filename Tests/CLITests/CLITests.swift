@@ -48,7 +48,8 @@ final class CLITests: XCTestCase {
         let tool = try XCTUnwrap(document["tool"] as? [String: Any])
         XCTAssertEqual(tool["name"] as? String, "tracecheck")
         let file = try XCTUnwrap((document["files"] as? [[String: Any]])?.first)
-        XCTAssertEqual(file["format"] as? String, "xcode-console")
+        XCTAssertEqual(file["format"] as? String, "plain")
+        XCTAssertEqual((file["health"] as? [Any])?.count, 0)
         XCTAssertEqual(file["lines"] as? Int, 11)
         XCTAssertEqual(file["events"] as? Int, 8)
         let finding = try XCTUnwrap((document["findings"] as? [[String: Any]])?.first)
@@ -93,7 +94,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stderr.contains("empty.log: warning: empty capture"), result.stderr)
         XCTAssertTrue(result.stderr.contains("binary.log:1: warning: NUL bytes"), result.stderr)
-        XCTAssertTrue(result.stdout.contains("binary.log: xcode-console, 2 lines, 1 lifecycle events"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("binary.log: plain, 2 lines, 1 lifecycle events"), result.stdout)
     }
 
     func testBadUsageExits64() throws {

@@ -1,44 +1,64 @@
-/// Timestamps as the capture formats print them, reduced to seconds for differences.
+/// Timestamps as the formats print them, turned into seconds on the capture's own clock.
 public enum CaptureTime {
-    /// `2019-04-22 17:23:41.409737-0700`, `2015-10-29 17:47:05.362`, `…+01:00`.
-    /// A zone offset is applied when present; without one the clock is taken as it is.
+    static let months: [String: Int] = [
+        "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "May": 5, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9, "Oct": 10, "Nov": 11, "Dec": 12,
+    ]
+
     public static func seconds(from text: String) -> Double? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 19, bytes[4] == 45, bytes[7] == 45, bytes[10] == 32, bytes[13] == 58, bytes[16] == 58,
-              let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
-              let hour = number(bytes, 11..<13), let minute = number(bytes, 14..<16), let second = number(bytes, 17..<19),
-              (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-        var cursor = 19
+        var text = text
+        return text.withUTF8 { seconds(from: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// `2019-04-22 17:23:41.409737-0700`, `2015-10-29 17:47:05.362`, `…+01:00`,
+    /// `Jul 15 09:37:50[.972604]` (no year: taken as 2000), `18:38:11.129512+0800` and
+    /// `16:13:40.069955 +0100` (no date). A zone offset is applied when present; without one
+    /// the clock is taken as it is. Only differences within one capture are meaningful.
+    public static func seconds(from bytes: UnsafeRawBufferPointer) -> Double? {
+        var days = 0
+        var clockStart = 0
+        if Bytes.startsWithDateTime(bytes) {
+            guard let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
+                  (1...12).contains(month), (1...31).contains(day) else { return nil }
+            days = daysSinceEpoch(year: year, month: month, day: day)
+            clockStart = 11
+        } else if bytes.count >= 15, bytes[3] == 32, Bytes.isClock(bytes, at: 7),
+                  let month = months[String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<3]), as: UTF8.self)] {
+            let dayRange = bytes[4] == 32 ? 5..<6 : 4..<6
+            guard let day = number(bytes, dayRange), (1...31).contains(day) else { return nil }
+            days = daysSinceEpoch(year: 2000, month: month, day: day)
+            clockStart = 7
+        } else if !Bytes.isClock(bytes, at: 0) {
+            return nil
+        }
+        guard let hour = number(bytes, clockStart..<(clockStart + 2)), let minute = number(bytes, (clockStart + 3)..<(clockStart + 5)),
+              let second = number(bytes, (clockStart + 6)..<(clockStart + 8)) else { return nil }
+        var cursor = clockStart + 8
         var fraction = 0.0
         if cursor < bytes.count, bytes[cursor] == 46 {
             var scale = 0.1
             cursor += 1
-            while cursor < bytes.count, (48...57).contains(bytes[cursor]) {
+            while cursor < bytes.count, Bytes.isDigit(bytes[cursor]) {
                 fraction += Double(bytes[cursor] - 48) * scale
                 scale /= 10
                 cursor += 1
             }
         }
+        if cursor < bytes.count, bytes[cursor] == 32 { cursor += 1 }
         var offset = 0
         if cursor < bytes.count, bytes[cursor] == 43 || bytes[cursor] == 45 {
             let sign = bytes[cursor] == 45 ? -1 : 1
-            let digits = bytes[(cursor + 1)...].filter { $0 != 58 }
-            if digits.count == 4, let zone = number(Array(digits), 0..<4) {
+            let digits = bytes[(cursor + 1)...].prefix { Bytes.isDigit($0) || $0 == 58 }.filter { $0 != 58 }
+            if digits.count == 4 {
+                let zone = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
                 offset = sign * ((zone / 100) * 3600 + (zone % 100) * 60)
             }
         }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
-    private static func number(_ bytes: [UInt8], _ range: Range<Int>) -> Int? {
-        var value = 0
-        for index in range {
-            guard index < bytes.count, (48...57).contains(bytes[index]) else { return nil }
-            value = value * 10 + Int(bytes[index] - 48)
-        }
-        return value
+    private static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard range.upperBound <= bytes.count else { return nil }
+        return Bytes.decimal(bytes, range)
     }
 
     /// Howard Hinnant's days_from_civil.

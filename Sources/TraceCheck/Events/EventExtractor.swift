@@ -49,6 +49,33 @@ public final class CompiledCatalog: Sendable {
 }
 
 /// Turns records into lifecycle events. One per thread: it owns a PCRE2 matcher.
+/// The fields of the record a message belongs to, kept past the record's line so that a
+/// continuation line (the rest of a multi-line message) keeps its process. Buffers are
+/// reused: updating costs no allocation once they have grown.
+public struct RecordContext: Sendable {
+    public var pid: Int?
+    var process: [UInt8] = []
+    var thread: [UInt8] = []
+    public var time: Double?
+
+    public init() {}
+
+    public mutating func update(from record: Record) {
+        pid = record.fields.pid
+        Self.copy(record.bytes, record.fields.process, into: &process)
+        Self.copy(record.bytes, record.fields.thread, into: &thread)
+        time = record.fields.timestamp.flatMap { CaptureTime.seconds(from: UnsafeRawBufferPointer(rebasing: record.bytes[$0])) }
+    }
+
+    public var processText: String? { process.isEmpty ? nil : String(decoding: process, as: UTF8.self) }
+    public var threadText: String? { thread.isEmpty ? nil : String(decoding: thread, as: UTF8.self) }
+
+    private static func copy(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>?, into buffer: inout [UInt8]) {
+        buffer.removeAll(keepingCapacity: true)
+        if let range { buffer.append(contentsOf: bytes[range]) }
+    }
+}
+
 public final class EventExtractor {
     public let catalog: CompiledCatalog
     let matcher: PCRE2Matcher
@@ -64,16 +91,23 @@ public final class EventExtractor {
 
     /// The event `record` shows, if it is a lifecycle line.
     public func event(in record: Record) -> LifecycleEvent? {
-        let message = record.message
-        guard isCandidate(message), let (spelling, shape) = spelling(in: message, line: record.line.number) else { return nil }
+        var context = RecordContext()
+        context.update(from: record)
+        return event(message: record.message, text: record.bytes, line: record.number, context: context)
+    }
+
+    /// The event `message` shows, if it is a lifecycle line. `text` is what evidence shows;
+    /// `context` the fields of the record the message belongs to.
+    public func event(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
+                      context: RecordContext) -> LifecycleEvent? {
+        guard isCandidate(message), let (spelling, shape) = spelling(in: message, line: line) else { return nil }
         var identity = self.identity(in: message, source: spelling.source)
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
         return LifecycleEvent(
-            id: spelling.id, line: record.line.number, text: decodedText(record.line), shape: shape,
-            source: spelling.source, identity: identity, deferred: spelling.deferred, pid: record.pid,
-            thread: record.text(record.thread), process: record.text(record.process),
-            time: record.text(record.timestamp).flatMap(CaptureTime.seconds(from:)))
+            id: spelling.id, line: line, text: decodedText(text, line: line), shape: shape,
+            source: spelling.source, identity: identity, deferred: spelling.deferred, pid: context.pid,
+            thread: context.threadText, process: context.processText, time: context.time)
     }
 
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
@@ -135,10 +169,10 @@ public final class EventExtractor {
         return found
     }
 
-    private func decodedText(_ line: Line) -> String {
-        if let valid = String(validating: line.bytes, as: UTF8.self) { return valid }
-        repairedLines.append(line.number)
-        return String(decoding: line.bytes, as: UTF8.self)
+    private func decodedText(_ bytes: UnsafeRawBufferPointer, line: Int) -> String {
+        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
+        repairedLines.append(line)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `AppDelegate(Lifecycle)` names the class `AppDelegate`.

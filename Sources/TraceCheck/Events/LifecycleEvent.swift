@@ -58,14 +58,24 @@ public struct LifecycleEvent: Hashable, Sendable {
 /// A record that names its process: where a new process epoch may begin.
 public struct ProcessMark: Hashable, Sendable {
     public let line: Int
-    public let pid: Int
+    /// Nil in formats that name the process only (Console.app copies).
+    public let pid: Int?
     public let process: String?
+
+    public init(line: Int, pid: Int?, process: String?) {
+        self.line = line
+        self.pid = pid
+        self.process = process
+    }
+
+    /// What tells two processes apart: the pid, or the name where there is no pid.
+    var key: String { pid.map { "pid \($0)" } ?? "name \(process ?? "")" }
 }
 
 /// Everything the event stage hands on: events plus where the process changed.
 public struct EventStream: Sendable {
     public var events: [LifecycleEvent] = []
-    /// One mark each time the pid differs from the previous prefixed record's.
+    /// One mark each time the process differs from the previous record's.
     public var processMarks: [ProcessMark] = []
 
     public init(events: [LifecycleEvent] = [], processMarks: [ProcessMark] = []) {

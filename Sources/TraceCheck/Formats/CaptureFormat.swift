@@ -1,42 +1,158 @@
-/// The parts of one record that its format's prefix carries, as byte ranges into the line.
-public struct Record {
-    public let line: Line
-    /// Where the message starts (after the format's prefix; 0 for an unprefixed line).
-    public let messageStart: Int
-    public let pid: Int?
-    public let process: Range<Int>?
-    public let thread: Range<Int>?
-    public let timestamp: Range<Int>?
+/// The fields of one record, as byte ranges into `Record.bytes`.
+public struct RecordFields: Sendable {
+    public var message: Range<Int>
+    public var pid: Int?
+    public var process: Range<Int>?
+    public var thread: Range<Int>?
+    public var timestamp: Range<Int>?
 
-    public init(line: Line, messageStart: Int = 0, pid: Int? = nil, process: Range<Int>? = nil,
+    public init(message: Range<Int>, pid: Int? = nil, process: Range<Int>? = nil,
                 thread: Range<Int>? = nil, timestamp: Range<Int>? = nil) {
-        self.line = line
-        self.messageStart = messageStart
+        self.message = message
         self.pid = pid
         self.process = process
         self.thread = thread
         self.timestamp = timestamp
     }
+}
 
-    public var hasPrefix: Bool { messageStart > 0 }
+/// One record of a capture: a line, or (JSON) an entry the reader rebuilt as
+/// `timestamp process[pid:tid] message`. The bytes are valid only inside the callback.
+public struct Record {
+    /// The 1-based line the record is shown at.
+    public let number: Int
+    /// What evidence shows for the record, and what the field ranges point into.
+    public let bytes: UnsafeRawBufferPointer
+    public let fields: RecordFields
 
-    public var message: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: line.bytes[messageStart...])
+    public init(number: Int, bytes: UnsafeRawBufferPointer, fields: RecordFields) {
+        self.number = number
+        self.bytes = bytes
+        self.fields = fields
     }
 
+    public var message: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[fields.message]) }
+
     public func text(_ range: Range<Int>?) -> String? {
-        range.map { String(decoding: UnsafeRawBufferPointer(rebasing: line.bytes[$0]), as: UTF8.self) }
+        range.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
     }
 }
 
-/// One console capture format: how a line splits into prefix fields and message.
-/// Each format lists sample lines that must parse (lnav's model); they are tests.
+/// What a reader made of one line.
+public enum LineKind: Sendable {
+    /// The line starts a record (already emitted).
+    case record
+    /// No prefix of this format: a bare message, or the next line of the record before.
+    case unprefixed
+    /// The format's own furniture: headers, footers, status lines. Not a record.
+    case banner
+    /// Furniture saying that lines may be missing here (a device detached, lines collapsed).
+    case gap
+    /// Part of a record that is not complete yet (a JSON entry over several lines).
+    case pending
+}
+
+/// What a format does with a line that has no prefix.
+public enum UnprefixedLines: String, Sendable {
+    /// Its own record without process fields (Swift `print` in the Xcode console).
+    case ownRecords
+    /// The next line of the record before it (multi-line messages): it keeps that record's process.
+    case continuations
+}
+
+/// A line that must parse in its format (lnav's model): they are tests and documentation.
+public struct FormatSample: Sendable {
+    public let line: String
+    public let message: String
+    public let pid: Int?
+    public let process: String?
+
+    public init(_ line: String, message: String, pid: Int? = nil, process: String? = nil) {
+        self.line = line
+        self.message = message
+        self.pid = pid
+        self.process = process
+    }
+}
+
+/// One console capture format. Each format is one type with sample lines that must parse.
 public protocol CaptureFormat: Sendable {
     /// Stable identifier used in output and by `--input-format`.
     var name: String { get }
     var summary: String { get }
-    /// Lines in this format that must parse with a prefix, and the message each one carries.
-    var samples: [(line: String, message: String)] { get }
-    /// Splits a line. Never fails: a line the format does not recognise is a bare message.
-    func record(from line: Line, using matcher: PCRE2Matcher) -> Record
+    var unprefixedLines: UnprefixedLines { get }
+    var samples: [FormatSample] { get }
+    /// Lines the format prints that are not records; each must read as `.banner`.
+    var bannerSamples: [String] { get }
+    /// Whether the per-line fallback of a mixed capture may try this format (one line
+    /// must hold a whole record).
+    var isLineOriented: Bool { get }
+    /// A reader for one input. `firstLines` are its first lines, for formats whose layout
+    /// varies per capture (Console.app's columns).
+    func makeReader(firstLines: [[UInt8]]) -> any RecordReader
+}
+
+extension CaptureFormat {
+    public var bannerSamples: [String] { [] }
+    public var isLineOriented: Bool { true }
+}
+
+/// Reads one input's lines in order. One per input and thread.
+public protocol RecordReader: AnyObject {
+    /// Classifies `line` and calls `emit` for each record it completes.
+    func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
+              emit: (Record) -> Void) -> LineKind
+    /// True when the line starts the way this format's records do, whether or not it
+    /// parsed: a record the reader could not read is a health problem, never ignored.
+    func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool
+    /// At the end of the input: emits what is still pending (an entry that cannot be
+    /// completed counts as malformed).
+    func finish(emit: (Record) -> Void)
+    /// Lines where an entry of this format began but could not be read (broken JSON).
+    var malformedLines: [Int] { get }
+}
+
+extension RecordReader {
+    public func finish(emit: (Record) -> Void) {}
+    public var malformedLines: [Int] { [] }
+}
+
+/// Small byte-level helpers the readers share.
+enum Bytes {
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+
+    static func decimal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 18 else { return nil }
+        var value = 0
+        for index in range {
+            guard isDigit(bytes[index]) else { return nil }
+            value = value * 10 + Int(bytes[index] - 48)
+        }
+        return value
+    }
+
+    /// `HH:MM:SS` at `offset`.
+    static func isClock(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard offset + 8 <= bytes.count else { return false }
+        return isDigit(bytes[offset]) && isDigit(bytes[offset + 1]) && bytes[offset + 2] == 58
+            && isDigit(bytes[offset + 3]) && isDigit(bytes[offset + 4]) && bytes[offset + 5] == 58
+            && isDigit(bytes[offset + 6]) && isDigit(bytes[offset + 7])
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS` at the start.
+    static func startsWithDateTime(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 19 && isDigit(bytes[0]) && isDigit(bytes[3]) && bytes[4] == 45 && bytes[7] == 45
+            && bytes[10] == 32 && isClock(bytes, at: 11)
+    }
+
+    static func equal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ literal: StaticString) -> Bool {
+        guard range.count == literal.utf8CodeUnitCount else { return false }
+        let pointer = literal.utf8Start
+        for (offset, index) in range.enumerated() where bytes[index] != pointer[offset] { return false }
+        return true
+    }
+
+    static func string(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
 }

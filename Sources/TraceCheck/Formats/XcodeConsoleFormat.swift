@@ -1,63 +1,53 @@
 /// The Xcode debug console (spec §5.1): NSLog lines with a
 /// `date time[.fraction][±zone] Process Name[pid:tid] ` prefix, interleaved with bare
-/// Swift `print` lines. An NSLog message's later lines have no prefix and are
-/// indistinguishable from prints, so every line is its own record.
-public struct XcodeConsoleFormat: CaptureFormat {
+/// Swift `print` lines. An NSLog message's later lines have no prefix and cannot be told
+/// from prints, so every unprefixed line is its own record.
+public struct XcodeConsoleFormat: LinePrefixFormat {
     public let name = "xcode-console"
     public let summary = "Xcode debug console: NSLog lines with a date/process[pid:tid] prefix and bare print() lines"
-
-    private let prefix: PCRE2Regex
-    private let groups: (timestamp: Int, process: Int, pid: Int, thread: Int)
+    public let unprefixedLines = UnprefixedLines.ownRecords
+    let prefix: LinePrefix
 
     public init() {
-        // Built from a literal: a failure here is a programming error caught by every test run.
-        prefix = try! PCRE2Regex(
-            "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?(?:[+-]\\d\\d:?\\d\\d)?) "
-                + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)")
-        groups = (prefix.groupNumber("timestamp") ?? 1, prefix.groupNumber("process") ?? 2,
-                  prefix.groupNumber("pid") ?? 3, prefix.groupNumber("thread") ?? 4)
+        // A process named like a `log --style compact` type column (`Df App[1:2]`) is that format.
+        prefix = LinePrefix(
+            "^(?<timestamp>\(PrefixPatterns.dateTime)) (?!\(PrefixPatterns.compactTypes)[^ \\[]+\\[\\d+:)"
+                + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)",
+            looksLikeRecord: Bytes.startsWithDateTime)
     }
 
-    public var samples: [(line: String, message: String)] {
+    public var samples: [FormatSample] {
         [
-            ("2019-04-22 17:23:41.409737-0700 Coffup[18188:662544] -[SceneDelegate sceneDidBecomeActive:]",
-             "-[SceneDelegate sceneDidBecomeActive:]"),
-            ("2015-10-29 17:47:05.362 HBNavigationBarDemo[14684:2146911] -[AppDelegate applicationDidBecomeActive:]",
-             "-[AppDelegate applicationDidBecomeActive:]"),
-            ("2013-02-11 09:12:44.120 My Great App[1234:60b] applicationWillResignActive:", "applicationWillResignActive:"),
-            ("2022-12-19 11:57:15.692222-0800 PurchaseTester[40211:4411274] [SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")",
-             "[SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")"),
-            ("2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] ", ""),
+            FormatSample("2019-04-22 17:23:41.409737-0700 Coffup[18188:662544] -[SceneDelegate sceneDidBecomeActive:]",
+                         message: "-[SceneDelegate sceneDidBecomeActive:]", pid: 18188, process: "Coffup"),
+            FormatSample("2015-10-29 17:47:05.362 HBNavigationBarDemo[14684:2146911] -[AppDelegate applicationDidBecomeActive:]",
+                         message: "-[AppDelegate applicationDidBecomeActive:]", pid: 14684, process: "HBNavigationBarDemo"),
+            FormatSample("2013-02-11 09:12:44.120 My Great App[1234:60b] applicationWillResignActive:",
+                         message: "applicationWillResignActive:", pid: 1234, process: "My Great App"),
+            FormatSample("2022-12-19 11:57:15.692222-0800 PurchaseTester[40211:4411274] [SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")",
+                         message: "[SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")",
+                         pid: 40211, process: "PurchaseTester"),
+            FormatSample("2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] ", message: "", pid: 4817, process: "Fieldnotes"),
         ]
-    }
-
-    public func record(from line: Line, using matcher: PCRE2Matcher) -> Record {
-        let bytes = line.bytes
-        // Cheap rejection of print lines before PCRE2 is asked.
-        guard bytes.count > 24, (48...57).contains(bytes[0]), bytes[4] == 45, bytes[10] == 32,
-              let match = try? matcher.firstMatch(of: prefix, in: bytes), let whole = match[0],
-              let pidRange = match[groups.pid]
-        else { return Record(line: line) }
-        return Record(line: line, messageStart: whole.upperBound, pid: Self.decimal(bytes, pidRange),
-                      process: match[groups.process], thread: match[groups.thread], timestamp: match[groups.timestamp])
-    }
-
-    static func decimal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
-        var value = 0
-        for index in range {
-            let digit = Int(bytes[index]) - 48
-            guard (0...9).contains(digit) else { return nil }
-            value = value * 10 + digit
-        }
-        return value
     }
 }
 
-/// The formats tracecheck reads, by name. More arrive with the formats issue.
-public enum CaptureFormats {
-    public static let all: [any CaptureFormat] = [XcodeConsoleFormat()]
+/// Output with no format at all: Swift `print` lines, a custom logger, a paste from a
+/// bug report. Every line is its own record; nothing names a process.
+public struct PlainFormat: CaptureFormat {
+    public let name = "plain"
+    public let summary = "Bare lines with no recognised prefix (print() output, custom loggers, pasted listings)"
+    public let unprefixedLines = UnprefixedLines.ownRecords
 
-    public static func named(_ name: String) -> (any CaptureFormat)? {
-        all.first { $0.name == name }
+    public init() {}
+
+    public var samples: [FormatSample] { [] }
+
+    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { PlainReader() }
+
+    final class PlainReader: RecordReader {
+        func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
+                  emit: (Record) -> Void) -> LineKind { .unprefixed }
+        func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool { false }
     }
 }

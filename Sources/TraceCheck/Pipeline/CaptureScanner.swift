@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A problem with the input itself (not with the app): reported with the file and line,
 /// never silently dropped.
 public struct InputDiagnostic: Hashable, Sendable, Codable {
@@ -19,38 +25,304 @@ public struct InputDiagnostic: Hashable, Sendable, Codable {
 public struct ScannedCapture: Sendable {
     public let source: InputSource
     public let format: String
+    /// The harness prefix stripped from its lines, if any.
+    public let decoration: String?
     public let statistics: ReadStatistics
     public let stream: EventStream
     public let diagnostics: [InputDiagnostic]
+    public let health: [HealthIssue]
+    /// Records read, by format name (a mixed capture has several).
+    public let recordsByFormat: [String: Int]
+}
+
+/// How to read captures: the format (detected when nil) and which processes to check.
+public struct ScanOptions: Sendable {
+    public var format: (any CaptureFormat)?
+    /// Only this process's records are searched for events (`--process`).
+    public var process: String?
+
+    public init(format: (any CaptureFormat)? = nil, process: String? = nil) {
+        self.format = format
+        self.process = process
+    }
 }
 
 /// Reads one input in its format and extracts its lifecycle events, streaming.
 public struct CaptureScanner {
-    public let format: any CaptureFormat
+    public let options: ScanOptions
     public let reader: LineReader
 
-    public init(format: any CaptureFormat = XcodeConsoleFormat(), reader: LineReader = LineReader()) {
-        self.format = format
+    public init(options: ScanOptions = ScanOptions(), reader: LineReader = LineReader()) {
+        self.options = options
         self.reader = reader
     }
 
-    public func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
-        let extractor = EventExtractor(catalog: catalog)
-        var stream = EventStream()
-        var lastPid: Int?
-        let statistics = try reader.read(source) { line in
-            let record = format.record(from: line, using: extractor.matcher)
-            if let pid = record.pid, pid != lastPid {
-                stream.processMarks.append(ProcessMark(line: line.number, pid: pid, process: record.text(record.process)))
-                lastPid = pid
-            }
-            if let event = extractor.event(in: record) { stream.events.append(event) }
-        }
-        return ScannedCapture(source: source, format: format.name, statistics: statistics, stream: stream,
-                              diagnostics: diagnostics(source.displayName, statistics, extractor))
+    public init(format: any CaptureFormat, reader: LineReader = LineReader()) {
+        self.init(options: ScanOptions(format: format), reader: reader)
     }
 
-    private func diagnostics(_ path: String, _ statistics: ReadStatistics, _ extractor: EventExtractor) -> [InputDiagnostic] {
+    public func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
+        let session = ScanSession(extractor: EventExtractor(catalog: catalog), options: options)
+        let statistics = try reader.read(source) { line in session.feed(line) }
+        session.finish()
+        return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
+    }
+}
+
+/// The state of scanning one input: detection buffer, readers, context and health facts.
+final class ScanSession {
+    let extractor: EventExtractor
+    let options: ScanOptions
+    var matcher: PCRE2Matcher { extractor.matcher }
+
+    private var detectionBuffer: [(bytes: [UInt8], number: Int)] = []
+    private var choice: FormatChoice?
+    private var mainReader: (any RecordReader)?
+    private var fallbacks: [(name: String, reader: any RecordReader)] = []
+    private var stream = EventStream()
+    private var context = RecordContext()
+    private var sawRecord = false
+    private var ansiBuffer: [UInt8] = []
+
+    // Process selection: decided once per change of process name.
+    private var lastProcess: [UInt8] = []
+    private var lastPid: Int?
+    private var processSelected = true
+
+    // Health facts.
+    private var lastTime: Double?
+    private var lastMessageHash: UInt64 = 0
+    private var lastMessageLength = -1
+    private var outOfOrder: [Int] = []
+    private var doubled: [Int] = []
+    private var repeatRun: [Int] = []
+    private var redacted: [Int] = []
+    private var gaps: [Int] = []
+    private var leadingContinuations = 0
+    private var harnessLines: [Int] = []
+    private var suspect: [Int] = []
+    private var mixed: [String: [Int]] = [:]
+    private var recordsByFormat: [String: Int] = [:]
+
+    init(extractor: EventExtractor, options: ScanOptions) {
+        self.extractor = extractor
+        self.options = options
+        if let format = options.format {
+            choose(FormatChoice(format: format, decoration: nil, forced: true), firstLines: [])
+        }
+    }
+
+    func feed(_ line: Line) {
+        guard choice != nil else {
+            detectionBuffer.append((Array(line.bytes), line.number))
+            if detectionBuffer.count >= FormatDetector.sampleSize { decide() }
+            return
+        }
+        read(line.bytes, number: line.number)
+    }
+
+    func finish() {
+        if choice == nil { decide() }
+        mainReader?.finish { record in self.handle(record, format: self.choice?.format.name ?? "") }
+    }
+
+    private func decide() {
+        let lines = detectionBuffer.map { stripANSI($0.bytes) }
+        let detected = FormatDetector.detect(lines, matcher: matcher)
+        choose(detected, firstLines: lines)
+        let buffered = detectionBuffer
+        detectionBuffer = []
+        for (bytes, number) in buffered {
+            bytes.withUnsafeBytes { read($0, number: number) }
+        }
+    }
+
+    private func choose(_ choice: FormatChoice, firstLines: [[UInt8]]) {
+        self.choice = choice
+        let undecorated = choice.decoration.map { FormatDetector.strip($0, from: firstLines, matcher: matcher) } ?? firstLines
+        mainReader = choice.format.makeReader(firstLines: undecorated)
+        guard !choice.forced else { return }
+        fallbacks = CaptureFormats.all
+            .filter { $0.isLineOriented && $0.name != choice.format.name && $0.name != PlainFormat().name }
+            .map { ($0.name, $0.makeReader(firstLines: [])) }
+    }
+
+    private func stripANSI(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(27) else { return bytes }
+        return bytes.withUnsafeBytes { Array(ANSI.stripped($0)) }
+    }
+
+    private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
+        guard let choice, let mainReader else { return }
+        if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
+            ansiBuffer = Array(ANSI.stripped(raw))
+            ansiBuffer.withUnsafeBytes { readClean($0, number: number, choice: choice, reader: mainReader) }
+        } else {
+            readClean(raw, number: number, choice: choice, reader: mainReader)
+        }
+    }
+
+    private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, choice: FormatChoice, reader: any RecordReader) {
+        var bytes = raw
+        if let decoration = choice.decoration {
+            if let length = decoration.length(in: raw, using: matcher) {
+                bytes = UnsafeRawBufferPointer(rebasing: raw[length...])
+            } else {
+                if !Self.isBlank(raw) { harnessLines.append(number) }
+                handleBare(raw, number: number)
+                return
+            }
+        }
+        let formatName = choice.format.name
+        switch reader.read(bytes, number: number, using: matcher, emit: { self.handle($0, format: formatName) }) {
+        case .record, .pending, .banner:
+            return
+        case .gap:
+            gaps.append(number)
+        case .unprefixed:
+            for fallback in fallbacks {
+                let kind = fallback.reader.read(bytes, number: number, using: matcher) { self.handle($0, format: fallback.name) }
+                if case .record = kind {
+                    mixed[fallback.name, default: []].append(number)
+                    return
+                }
+            }
+            if reader.looksLikeRecord(bytes) { suspect.append(number) }
+            if choice.format.unprefixedLines == .continuations, !Self.isBlank(bytes) {
+                if sawRecord {
+                    handleContinuation(bytes, number: number)
+                    return
+                }
+                leadingContinuations += 1
+            }
+            handleBare(bytes, number: number)
+        }
+    }
+
+    private func handle(_ record: Record, format: String) {
+        sawRecord = true
+        recordsByFormat[format, default: 0] += 1
+        let previousTime = context.time ?? lastTime
+        context.update(from: record)
+        if let time = context.time {
+            if let previousTime, time < previousTime - 0.000_001 { outOfOrder.append(record.number) }
+            lastTime = time
+        }
+        noteProcess(record)
+        let message = record.message
+        let hash = Self.fingerprint(message, process: record.fields.process.map { UnsafeRawBufferPointer(rebasing: record.bytes[$0]) })
+        if hash == lastMessageHash, message.count == lastMessageLength, !message.isEmpty {
+            repeatRun.append(record.number)
+        } else {
+            closeRepeatRun()
+        }
+        lastMessageHash = hash
+        lastMessageLength = message.count
+        guard processSelected else { return }
+        extract(message: message, text: record.bytes, number: record.number, context: context)
+    }
+
+    /// A copy made twice shows every row exactly twice; a message a program logs again
+    /// and again makes longer runs, and is not a problem of the capture.
+    private func closeRepeatRun() {
+        if repeatRun.count == 1 { doubled.append(repeatRun[0]) }
+        repeatRun.removeAll(keepingCapacity: true)
+    }
+
+    private func handleContinuation(_ bytes: UnsafeRawBufferPointer, number: Int) {
+        guard processSelected else { return }
+        extract(message: bytes, text: bytes, number: number, context: context)
+    }
+
+    private func handleBare(_ bytes: UnsafeRawBufferPointer, number: Int) {
+        extract(message: bytes, text: bytes, number: number, context: RecordContext())
+    }
+
+    private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: RecordContext) {
+        guard let event = extractor.event(message: message, text: text, line: number, context: context) else { return }
+        if event.text.contains("<private>") { redacted.append(number) }
+        stream.events.append(event)
+    }
+
+    /// A new process mark whenever the record's pid (or, without pids, its name) changes.
+    private func noteProcess(_ record: Record) {
+        let pid = record.fields.pid
+        if context.process != lastProcess {
+            lastProcess = context.process
+            processSelected = Self.isSelected(process: context.processText, filter: options.process)
+        } else if pid == lastPid {
+            return
+        }
+        lastPid = pid
+        guard processSelected, pid != nil || !context.process.isEmpty else { return }
+        stream.processMarks.append(ProcessMark(line: record.number, pid: pid, process: context.processText))
+    }
+
+    /// With `--process`, only that process; otherwise every process except the system's own.
+    static func isSelected(process: String?, filter: String?) -> Bool {
+        guard let process else { return true }
+        if let filter { return process == filter }
+        return !SystemProcesses.names.contains(process)
+    }
+
+    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { bytes.allSatisfy { $0 == 32 || $0 == 9 } }
+
+    /// FNV-1a over the message and process: cheap, and only ever compared with the row before.
+    static func fingerprint(_ message: UnsafeRawBufferPointer, process: UnsafeRawBufferPointer?) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in message { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in process ?? UnsafeRawBufferPointer(start: nil, count: 0) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    // MARK: Result
+
+    func result(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
+        closeRepeatRun()
+        let path = source.displayName
+        return ScannedCapture(
+            source: source, format: choice?.format.name ?? PlainFormat().name, decoration: choice?.decoration?.name,
+            statistics: statistics, stream: stream,
+            diagnostics: diagnostics(path, statistics, maximumLineLength), health: health(statistics),
+            recordsByFormat: recordsByFormat)
+    }
+
+    private func health(_ statistics: ReadStatistics) -> [HealthIssue] {
+        var issues: [HealthIssue] = []
+        func add(_ kind: HealthIssue.Kind, _ lines: [Int], _ message: (Int) -> String, weak: Bool = true) {
+            guard let first = lines.first else { return }
+            issues.append(HealthIssue(kind, line: first, count: lines.count, message: message(lines.count),
+                                      weakLines: weak ? lines : []))
+        }
+        if let decoration = choice?.decoration {
+            issues.append(HealthIssue(.decorated, line: nil, count: 1,
+                                      message: "lines carry a harness prefix (\(decoration.summary)); it was stripped before reading"))
+        }
+        add(.startsMidRecord, leadingContinuations > 0 ? Array(1...leadingContinuations) : [], {
+            "the capture starts in the middle of a record: \($0) line(s) before the first record continue one it does not contain"
+        }, weak: false)
+        add(.outOfOrderTimestamps, outOfOrder, {
+            "\($0) record(s) are timestamped earlier than the record before them; line order is used, but it may not be the order of events"
+        })
+        add(.droppedLines, gaps, { "\($0) place(s) where lines are missing or were collapsed (device disconnected, `last message repeated`)" })
+        // A few repeated messages are normal logging; a quarter of all rows is a copy made twice.
+        let records = recordsByFormat.values.reduce(0, +)
+        if doubled.count >= 2, doubled.count * 4 >= records {
+            add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" },
+                weak: false)
+        }
+        add(.redacted, redacted, { "\($0) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown" })
+        add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" }, weak: false)
+        add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" },
+            weak: false)
+        add(.malformedEntries, mainReader?.malformedLines ?? [], { "\($0) JSON entr(y/ies) could not be read" })
+        for (format, lines) in mixed.sorted(by: { $0.key < $1.key }) {
+            add(.mixedFormats, lines, { "\($0) line(s) are \(format) records mixed into the capture" }, weak: false)
+        }
+        return issues
+    }
+
+    private func diagnostics(_ path: String, _ statistics: ReadStatistics, _ maximumLineLength: Int) -> [InputDiagnostic] {
         var found: [InputDiagnostic] = []
         if statistics.bytes == 0 {
             found.append(InputDiagnostic(level: .warning, path: path, message: "empty capture: nothing to check"))
@@ -61,7 +333,7 @@ public struct CaptureScanner {
         }
         for (line, length) in statistics.overlongLines.prefix(3) {
             found.append(InputDiagnostic(level: .warning, path: path, line: line,
-                                         message: "line is \(length) bytes long; only its first \(reader.maximumLineLength) bytes were examined"))
+                                         message: "line is \(length) bytes long; only its first \(maximumLineLength) bytes were examined"))
         }
         if statistics.overlongLines.count > 3 {
             found.append(InputDiagnostic(level: .warning, path: path,
@@ -76,5 +348,36 @@ public struct CaptureScanner {
                                          message: "a pattern hit PCRE2's match limit on this line; it may hold an event that was not recognised"))
         }
         return found
+    }
+}
+
+/// Processes of the system itself: their lines describe apps but are never an app's own
+/// lifecycle events (spec §4.3).
+enum SystemProcesses {
+    static let names: Set<String> = [
+        "SpringBoard", "backboardd", "assertiond", "runningboardd", "FrontBoard", "symptomsd", "mediaserverd",
+        "locationd", "CommCenter", "powerd", "kernel", "UserEventAgent", "launchd", "timed", "dasd", "watchdogd",
+        "thermalmonitord", "wifid", "bluetoothd", "searchd", "lsd", "installd", "cfprefsd", "trustd", "nsurlsessiond",
+        "ReportCrash", "osanalyticshelper", "logd", "remotepairingd", "druid", "chronod", "AirPlayXPCHelper",
+    ]
+}
+
+/// ANSI colour escapes (`ESC [ … m`), which idevicesyslog prints unless `--no-colors`.
+enum ANSI {
+    static func stripped(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 27, index + 1 < bytes.count, bytes[index + 1] == 91 {
+                index += 2
+                while index < bytes.count, !(64...126).contains(bytes[index]) { index += 1 }
+                index += 1
+                continue
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return out
     }
 }

@@ -6,12 +6,22 @@ public struct RuleStatus: Hashable, Sendable {
     public let unverifiable: [String]
 }
 
+/// A finding the capture cannot support: its evidence spans a weak spot of the recording.
+public struct InconclusiveFinding: Hashable, Sendable {
+    public let finding: Finding
+    public let reason: String
+}
+
 /// Everything known about one capture after the whole pipeline.
 public struct CaptureReport: Sendable {
     public let scan: ScannedCapture
     public let timeline: CaptureTimeline
     public let findings: [Finding]
+    /// Findings withheld because the capture is too weak where they point.
+    public let inconclusive: [InconclusiveFinding]
     public let rules: [RuleStatus]
+    /// The scanner's health issues plus those only the timeline shows.
+    public let health: [HealthIssue]
 
     public var path: String { scan.source.displayName }
     public var eventCount: Int { scan.stream.events.count }
@@ -19,10 +29,12 @@ public struct CaptureReport: Sendable {
 
 public struct CheckOptions: Sendable {
     public var timeline = TimelineOptions()
+    public var scan = ScanOptions()
     public var rules: [any Rule.Type] = RuleRegistry.all
 
-    public init(forcedMode: LifecycleMode? = nil) {
+    public init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, process: String? = nil) {
         timeline = TimelineOptions(forcedMode: forcedMode)
+        scan = ScanOptions(format: format, process: process)
     }
 }
 
@@ -32,8 +44,8 @@ public struct Checker: Sendable {
 
     public init(options: CheckOptions = CheckOptions()) { self.options = options }
 
-    public func check(_ source: InputSource, format: any CaptureFormat = XcodeConsoleFormat()) throws(InputError) -> CaptureReport {
-        let scan = try CaptureScanner(format: format).scan(source)
+    public func check(_ source: InputSource) throws(InputError) -> CaptureReport {
+        let scan = try CaptureScanner(options: options.scan).scan(source)
         let timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
         var findings: [Finding] = []
         var statuses: [RuleStatus] = []
@@ -44,6 +56,17 @@ public struct Checker: Sendable {
                                        unverifiable: outcome.unverifiable.sorted()))
         }
         findings.sort { ($0.line, $0.rule) < ($1.line, $1.rule) }
-        return CaptureReport(scan: scan, timeline: timeline, findings: findings, rules: statuses)
+        let health = scan.health + TimelineHealth.issues(in: timeline)
+        var conclusive: [Finding] = []
+        var inconclusive: [InconclusiveFinding] = []
+        for finding in findings {
+            if let reason = TimelineHealth.weakness(under: finding, health: health) {
+                inconclusive.append(InconclusiveFinding(finding: finding, reason: reason))
+            } else {
+                conclusive.append(finding)
+            }
+        }
+        return CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
+                             rules: statuses, health: health)
     }
 }

@@ -8,7 +8,9 @@ public struct JSONReporter: Reporter {
     struct Document: Encodable {
         struct Tool: Encodable { let name: String, version: String }
         struct File: Encodable {
-            let path: String, format: String, lines: Int, bytes: Int, events: Int
+            let path: String, format: String, decoration: String?, lines: Int, bytes: Int, events: Int
+            let recordsByFormat: [String: Int]
+            let health: [HealthIssue]
             let processes: [Process]
             let unverifiable: [Unverifiable]
             let diagnostics: [InputDiagnostic]
@@ -27,9 +29,11 @@ public struct JSONReporter: Reporter {
             let rule: String, spec: String, severity: Severity, message: String, path: String, line: Int
             let scene: String?, process: String?
             let evidence: [Evidence]
+            /// Set when the capture is too weak where the finding points: then it is not a violation.
+            let inconclusive: String?
         }
         struct UnreadableInput: Encodable { let path: String, message: String }
-        struct Summary: Encodable { let errors: Int, warnings: Int, infos: Int, files: Int, unreadable: Int }
+        struct Summary: Encodable { let errors: Int, warnings: Int, infos: Int, inconclusive: Int, files: Int, unreadable: Int }
 
         let tool: Tool
         let files: [File]
@@ -43,12 +47,16 @@ public struct JSONReporter: Reporter {
         let document = Document(
             tool: .init(name: "tracecheck", version: TraceCheckVersion.current),
             files: result.reports.map(file),
-            findings: result.findings.map {
-                .init(rule: $0.rule, spec: specs[$0.rule] ?? "", severity: $0.severity, message: $0.message, path: $0.path,
-                      line: $0.line, scene: $0.scene, process: $0.process, evidence: $0.evidence)
+            findings: result.reports.flatMap { report in
+                report.findings.map { (finding: $0, reason: String?.none) } + report.inconclusive.map { ($0.finding, $0.reason) }
+            }.map { finding, reason in
+                .init(rule: finding.rule, spec: specs[finding.rule] ?? "", severity: finding.severity, message: finding.message,
+                      path: finding.path, line: finding.line, scene: finding.scene, process: finding.process,
+                      evidence: finding.evidence, inconclusive: reason)
             },
             errors: result.unreadable.map { .init(path: $0.source, message: $0.description) },
             summary: .init(errors: result.count(.error), warnings: result.count(.warning), infos: result.count(.info),
+                           inconclusive: result.reports.map(\.inconclusive.count).reduce(0, +),
                            files: result.reports.count + result.unreadable.count, unreadable: result.unreadable.count))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -58,8 +66,9 @@ public struct JSONReporter: Reporter {
 
     private func file(_ report: CaptureReport) -> Document.File {
         Document.File(
-            path: report.path, format: report.scan.format, lines: report.scan.statistics.lines,
-            bytes: report.scan.statistics.bytes, events: report.eventCount,
+            path: report.path, format: report.scan.format, decoration: report.scan.decoration,
+            lines: report.scan.statistics.lines, bytes: report.scan.statistics.bytes, events: report.eventCount,
+            recordsByFormat: report.scan.recordsByFormat, health: report.health,
             processes: report.timeline.epochs.map { epoch in
                 Document.Process(label: epoch.label, pid: epoch.pid, mode: epoch.mode, scenes: epoch.allTimelines.map { _, connection in
                     Document.Scene(label: connection.label, origin: connection.origin, delegateClass: connection.delegateClass,

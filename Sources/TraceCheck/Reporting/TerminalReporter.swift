@@ -11,7 +11,9 @@ public struct TerminalReporter: Reporter {
         var out = ""
         for report in result.reports {
             out += header(report)
+            out += health(report)
             for finding in report.findings { out += render(finding) }
+            for withheld in report.inconclusive { out += render(withheld) }
         }
         out += summary(result)
         return out
@@ -19,7 +21,9 @@ public struct TerminalReporter: Reporter {
 
     func header(_ report: CaptureReport) -> String {
         let statistics = report.scan.statistics
-        var out = paint("\(report.path)", .bold) + ": \(report.scan.format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
+        var format = report.scan.format
+        if let decoration = report.scan.decoration { format += " (\(decoration) prefix stripped)" }
+        var out = paint("\(report.path)", .bold) + ": \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
         for epoch in report.timeline.epochs {
             let mode = switch epoch.mode {
             case .scene: "scene-based"
@@ -57,9 +61,29 @@ public struct TerminalReporter: Reporter {
         return "    " + paint(label, .dim) + "  " + shown.joined(separator: " → ") + "\n"
     }
 
+    /// What weakens the capture as evidence, one line each.
+    func health(_ report: CaptureReport) -> String {
+        guard !report.health.isEmpty else { return "" }
+        var out = "  " + paint("capture health:", .dim) + "\n"
+        for issue in report.health {
+            let place = issue.line.map { "line \($0): " } ?? ""
+            out += "    \(place)\(issue.message)\n"
+        }
+        return out
+    }
+
+    func render(_ withheld: InconclusiveFinding) -> String {
+        render(withheld.finding, label: paint("inconclusive", .dim) + " (\(withheld.finding.severity.rawValue))")
+            + "    not reported as a violation: \(withheld.reason)\n"
+    }
+
     func render(_ finding: Finding) -> String {
         let severity = paint(finding.severity.rawValue, finding.severity == .error ? .red : finding.severity == .warning ? .yellow : .blue)
-        var out = "\(finding.path):\(finding.line): \(severity): \(finding.message) " + paint("[\(finding.rule)]", .dim) + "\n"
+        return render(finding, label: severity)
+    }
+
+    private func render(_ finding: Finding, label: String) -> String {
+        var out = "\(finding.path):\(finding.line): \(label): \(finding.message) " + paint("[\(finding.rule)]", .dim) + "\n"
         let width = String(finding.evidence.map(\.line).max() ?? 0).count
         for evidence in finding.evidence.sorted(by: { $0.line < $1.line }) {
             let number = String(repeating: " ", count: width - String(evidence.line).count) + String(evidence.line)
@@ -76,6 +100,8 @@ public struct TerminalReporter: Reporter {
         }
         let files = result.reports.count + result.unreadable.count
         var out = "\n" + paint("summary:", .bold) + " " + counts.joined(separator: ", ") + " in \(files) file\(files == 1 ? "" : "s")"
+        let inconclusive = result.reports.map(\.inconclusive.count).reduce(0, +)
+        if inconclusive > 0 { out += ", \(inconclusive) inconclusive" }
         if !result.unreadable.isEmpty { out += ", \(result.unreadable.count) unreadable" }
         out += "\n"
         let unverifiable = result.unverifiable

@@ -54,21 +54,23 @@ public struct TimelineBuilder {
     /// prefixed lines around them. Without any pid, a second launch starts a new epoch.
     func splitIntoEpochs(_ stream: EventStream) -> [ProcessEpoch] {
         var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
-        var epochByPid: [Int: Int] = [:]
+        var epochByKey: [String: Int] = [:]
         var current = 0
+        var currentKey: String?
         var marks = stream.processMarks[...]
 
         func enter(_ mark: ProcessMark) {
-            if let known = epochByPid[mark.pid] {
+            currentKey = mark.key
+            if let known = epochByKey[mark.key] {
                 current = known
-            } else if epochs[current].pid == nil {
+            } else if epochs[current].pid == nil, epochs[current].process == nil {
                 epochs[current].pid = mark.pid
                 epochs[current].process = mark.process
-                epochByPid[mark.pid] = current
+                epochByKey[mark.key] = current
             } else {
                 epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: mark.pid, process: mark.process))
                 current = epochs.count - 1
-                epochByPid[mark.pid] = current
+                epochByKey[mark.key] = current
             }
         }
 
@@ -78,8 +80,10 @@ public struct TimelineBuilder {
                 marks = marks.dropFirst()
             }
             if event.pid == nil, startsNewProcess(event, in: epochs[current]) {
-                epochs.append(ProcessEpoch(ordinal: epochs.count + 1))
+                epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: nil, process: epochs[current].process))
                 current = epochs.count - 1
+                // Without pids, a relaunch under the same name is this new epoch from now on.
+                if let currentKey { epochByKey[currentKey] = current }
             }
             epochs[current].events.append(EpochEvent(event: event, attachment: .process))
         }

@@ -1,0 +1,373 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `log show --style ndjson` / `log stream --style ndjson` (spec §5.2): one JSON object a line.
+public struct LogNDJSONFormat: CaptureFormat {
+    public let name = "log-ndjson"
+    public let summary = "log show / log stream --style ndjson: one JSON entry per line (eventMessage, processID, …)"
+    public let unprefixedLines = UnprefixedLines.ownRecords
+
+    public init() {}
+
+    public var samples: [FormatSample] {
+        [
+            FormatSample(#"{"timestamp":"2026-06-29 15:54:42.063082+0200","machTimestamp":12868010147176,"threadID":11537025,"bootUUID":"BOOT-A","eventMessage":"hello world","messageType":"Error","eventType":"logEvent","subsystem":"com.apple.bluetooth","category":"Server.LE.Scan","processID":401,"userID":205,"processImagePath":"/usr/sbin/bluetoothd","processImageUUID":"PUUID","senderImagePath":"/usr/sbin/bluetoothd","senderImageUUID":"SUUID","senderProgramCounter":7787736,"activityIdentifier":0,"parentActivityIdentifier":0,"creatorActivityID":0,"traceID":45473881108119556,"formatString":"fmt %@"}"#,
+                         message: "hello world", pid: 401, process: "bluetoothd"),
+            FormatSample(#"{"eventMessage":"-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x10cc50200; role: UIWindowSceneSessionRoleApplication>","processID":4817,"processImagePath":"\/private\/var\/containers\/Bundle\/Application\/6C1D\/Fieldnotes.app\/Fieldnotes","threadID":2863604,"timestamp":"2026-04-02 10:15:03.482113+0200"}"#,
+                         message: "-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x10cc50200; role: UIWindowSceneSessionRoleApplication>",
+                         pid: 4817, process: "Fieldnotes"),
+            FormatSample(#"{"eventMessage":"line one\nsceneDidBecomeActive(_:) \"quoted\" caf\u00e9","processID":4817,"processImagePath":"/Fieldnotes.app/Fieldnotes"}"#,
+                         message: "line one\nsceneDidBecomeActive(_:) \"quoted\" café", pid: 4817, process: "Fieldnotes"),
+        ]
+    }
+
+    public var bannerSamples: [String] { [#"{"count":3335,"finished":1}"#, "Filtering the log data using \"process == 4817\""] }
+
+    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: false) }
+}
+
+/// `log show --style json` (spec §5.2): one JSON array, pretty-printed over many lines.
+/// Entries are read whole however they are laid out; an entry is shown at its
+/// `eventMessage` line.
+public struct LogJSONFormat: CaptureFormat {
+    public let name = "log-json"
+    public let summary = "log show --style json: one JSON array of entries (eventMessage, processID, …), any layout"
+    public let unprefixedLines = UnprefixedLines.ownRecords
+    public var isLineOriented: Bool { false }
+
+    public init() {}
+
+    public var samples: [FormatSample] {
+        [
+            FormatSample(#"[{"eventMessage" : "applicationDidBecomeActive:", "processID" : 812, "processImagePath" : "\/var\/containers\/Bundle\/Application\/A1\/HelloApp.app\/HelloApp", "timestamp" : "2026-04-02 10:15:03.482113+0200"}]"#,
+                         message: "applicationDidBecomeActive:", pid: 812, process: "HelloApp"),
+        ]
+    }
+
+    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: true) }
+}
+
+/// Reads JSON entries of `log`. In array layout an entry may span lines (and a line may
+/// hold several entries); in ndjson layout each line is one entry.
+final class LogJSONReader: RecordReader {
+    let arrayLayout: Bool
+    /// The longest entry accepted; a longer one is an unterminated string or not `log` output.
+    static let maximumEntryLength = 8 << 20
+
+    private(set) var malformedLines: [Int] = []
+    private var entry: [UInt8] = []
+    /// Where each line of the current entry starts in `entry`.
+    private var entryLines: [(offset: Int, number: Int)] = []
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private let rendered = RenderBuffer()
+
+    init(arrayLayout: Bool) { self.arrayLayout = arrayLayout }
+
+    func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first(where: { $0 != 32 && $0 != 9 }) else { return false }
+        return first == 123 || (arrayLayout && first == 91)
+    }
+
+    func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
+              emit: (Record) -> Void) -> LineKind {
+        if !arrayLayout {
+            guard looksLikeRecord(line) else { return Self.isBanner(line) ? .banner : .unprefixed }
+            if Self.isFooter(line) { return .banner }
+            guard emitEntry(line, at: { _ in number }, emit: emit) else {
+                malformedLines.append(number)
+                return .unprefixed
+            }
+            return .record
+        }
+        guard depth >= 2 || startsArrayContent(line) else {
+            return Self.isBanner(line) ? .banner : .unprefixed
+        }
+        var emitted = false
+        var segmentStart = 0
+        for index in line.indices {
+            let byte = line[index]
+            if inString {
+                if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
+                continue
+            }
+            switch byte {
+            case 34: inString = true
+            case 123, 91:
+                depth += 1
+                if depth == 2, byte == 123 { begin(line, at: index, number: number, segmentStart: &segmentStart) }
+            case 125, 93:
+                depth = max(0, depth - 1)
+                if depth == 1, byte == 125 {
+                    append(line, segmentStart..<(index + 1), number: number)
+                    segmentStart = index + 1
+                    complete(emit: emit)
+                    emitted = true
+                }
+            default: break
+            }
+        }
+        if depth >= 2 { append(line, segmentStart..<line.count, number: number) }
+        if entry.count > Self.maximumEntryLength {
+            malformedLines.append(entryLines.first?.number ?? number)
+            reset()
+        }
+        return emitted ? .record : (depth >= 2 ? .pending : .banner)
+    }
+
+    func finish(emit: (Record) -> Void) {
+        if !entry.isEmpty { malformedLines.append(entryLines.first?.number ?? 0) }
+        reset()
+    }
+
+    /// Outside an entry, only the array's own punctuation may begin a line: `[`, `[{`,
+    /// `,{`, `{`, `]` (inside the array).
+    private func startsArrayContent(_ line: UnsafeRawBufferPointer) -> Bool {
+        let significant = line.filter { $0 != 32 && $0 != 9 }
+        guard let first = significant.first else { return false }
+        if depth == 0 { return first == 91 && (significant.count == 1 || significant[1] == 123) }
+        return first == 123 || first == 44 || first == 93
+    }
+
+    private func begin(_ line: UnsafeRawBufferPointer, at index: Int, number: Int, segmentStart: inout Int) {
+        entry.removeAll(keepingCapacity: true)
+        entryLines.removeAll(keepingCapacity: true)
+        segmentStart = index
+    }
+
+    private func append(_ line: UnsafeRawBufferPointer, _ range: Range<Int>, number: Int) {
+        guard !range.isEmpty else { return }
+        if !entry.isEmpty { entry.append(10) }
+        entryLines.append((entry.count, number))
+        entry.append(contentsOf: line[range])
+    }
+
+    private func complete(emit: (Record) -> Void) {
+        let lines = entryLines
+        let parsed = entry.withUnsafeBytes { bytes in
+            emitEntry(bytes, at: { offset in lines.last { $0.offset <= offset }?.number ?? lines.first?.number ?? 0 }, emit: emit)
+        }
+        if !parsed { malformedLines.append(lines.first?.number ?? 0) }
+        reset()
+    }
+
+    private func reset() {
+        entry.removeAll(keepingCapacity: true)
+        entryLines.removeAll(keepingCapacity: true)
+        depth = arrayLayout ? min(depth, 1) : 0
+        inString = false
+        escaped = false
+    }
+
+    /// Renders the entry as `timestamp process[pid:tid] message` and emits it.
+    private func emitEntry(_ bytes: UnsafeRawBufferPointer, at lineOf: (Int) -> Int,
+                           emit: (Record) -> Void) -> Bool {
+        var members = JSONMembers()
+        guard members.scan(bytes) else { return false }
+        guard let message = members.eventMessage else { return members.isEmptyEntry }
+        rendered.clear()
+        var fields = RecordFields(message: 0..<0)
+        if let timestamp = members.timestamp {
+            fields.timestamp = rendered.appendUnescaped(bytes, timestamp)
+            rendered.append(32)
+        }
+        if let path = members.processImagePath {
+            fields.process = rendered.appendUnescaped(bytes, Self.basename(bytes, path))
+        }
+        fields.pid = members.processID.flatMap { Bytes.decimal(bytes, $0) }
+        if let pid = members.processID {
+            rendered.append(91)
+            rendered.append(bytes, pid)
+            if let thread = members.threadID {
+                rendered.append(58)
+                fields.thread = rendered.append(bytes, thread)
+            }
+            rendered.append(93)
+        }
+        if rendered.count > 0 { rendered.append(32) }
+        fields.message = rendered.appendUnescaped(bytes, message)
+        emit(Record(number: lineOf(message.lowerBound), bytes: rendered.bytes, fields: fields))
+        return true
+    }
+
+    static func basename(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+        guard let slash = range.last(where: { bytes[$0] == 47 }) else { return range }
+        return (slash + 1)..<range.upperBound
+    }
+
+    static func isFooter(_ line: UnsafeRawBufferPointer) -> Bool {
+        var members = JSONMembers()
+        return members.scan(line) && members.eventMessage == nil && members.sawFinished
+    }
+
+    static func isBanner(_ line: UnsafeRawBufferPointer) -> Bool {
+        let text = String(decoding: line.prefix(40), as: UTF8.self)
+        return text.hasPrefix("Filtering the log data") || text.hasPrefix("Skipping ") || text.hasPrefix("log: ")
+            || line.allSatisfy { $0 == 32 || $0 == 9 }
+    }
+}
+
+/// The top-level members of one JSON object that `log` entries carry, as byte ranges of
+/// their raw values (strings without their quotes, still escaped).
+struct JSONMembers {
+    var eventMessage: Range<Int>?
+    var timestamp: Range<Int>?
+    var processID: Range<Int>?
+    var threadID: Range<Int>?
+    var processImagePath: Range<Int>?
+    var sawFinished = false
+    var isEmptyEntry = true
+
+    /// False when the bytes are not one well-formed JSON object.
+    mutating func scan(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        func skipSpace() { while index < bytes.count, [32, 9, 10, 13].contains(bytes[index]) { index += 1 } }
+        func string() -> Range<Int>? {
+            guard index < bytes.count, bytes[index] == 34 else { return nil }
+            index += 1
+            let start = index
+            while index < bytes.count {
+                if bytes[index] == 92 { index += 2; continue }
+                if bytes[index] == 34 { index += 1; return start..<(index - 1) }
+                index += 1
+            }
+            return nil
+        }
+        func skipValue() -> Range<Int>? {
+            guard index < bytes.count else { return nil }
+            if bytes[index] == 34 { return string() }
+            let start = index
+            var nested = 0
+            var inString = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if inString {
+                    if byte == 92 { index += 1 } else if byte == 34 { inString = false }
+                } else if byte == 34 {
+                    inString = true
+                } else if byte == 123 || byte == 91 {
+                    nested += 1
+                } else if byte == 125 || byte == 93 {
+                    if nested == 0 { break }
+                    nested -= 1
+                } else if byte == 44, nested == 0 {
+                    break
+                }
+                index += 1
+            }
+            var end = index
+            while end > start, [32, 9, 10, 13].contains(bytes[end - 1]) { end -= 1 }
+            return nested == 0 && !inString ? start..<end : nil
+        }
+        skipSpace()
+        guard index < bytes.count, bytes[index] == 123 else { return false }
+        index += 1
+        while true {
+            skipSpace()
+            guard index < bytes.count else { return false }
+            if bytes[index] == 125 { return true }
+            guard let key = string() else { return false }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == 58 else { return false }
+            index += 1
+            skipSpace()
+            guard let value = skipValue() else { return false }
+            isEmptyEntry = false
+            if Bytes.equal(bytes, key, "eventMessage") { eventMessage = value
+            } else if Bytes.equal(bytes, key, "timestamp") { timestamp = value
+            } else if Bytes.equal(bytes, key, "processID") { processID = value
+            } else if Bytes.equal(bytes, key, "threadID") { threadID = value
+            } else if Bytes.equal(bytes, key, "processImagePath") { processImagePath = value
+            } else if Bytes.equal(bytes, key, "finished") { sawFinished = true }
+            skipSpace()
+            guard index < bytes.count else { return false }
+            if bytes[index] == 44 { index += 1; continue }
+            if bytes[index] == 125 { return true }
+            return false
+        }
+    }
+}
+
+/// A growable byte buffer whose address is stable between appends, for records the
+/// reader rebuilds; its bytes are valid until the next `clear`.
+final class RenderBuffer {
+    private var storage: UnsafeMutableRawBufferPointer = .allocate(byteCount: 4096, alignment: 8)
+    private(set) var count = 0
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count]) }
+
+    func clear() { count = 0 }
+
+    func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @discardableResult
+    func append(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+        let start = count
+        reserve(range.count)
+        for index in range { storage[count] = source[index]; count += 1 }
+        return start..<count
+    }
+
+    /// Appends a JSON string body with its escapes decoded.
+    func appendUnescaped(_ source: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+        let start = count
+        reserve(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = source[index]
+            guard byte == 92, index + 1 < range.upperBound else {
+                append(byte)
+                index += 1
+                continue
+            }
+            let escape = source[index + 1]
+            index += 2
+            switch escape {
+            case 110: append(10)
+            case 116: append(9)
+            case 114: append(13)
+            case 98: append(8)
+            case 102: append(12)
+            case 117:
+                guard var scalar = hex4(source, index, range.upperBound) else { append(63); continue }
+                index += 4
+                if (0xD800..<0xDC00).contains(scalar), index + 6 <= range.upperBound, source[index] == 92, source[index + 1] == 117,
+                   let low = hex4(source, index + 2, range.upperBound), (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                for unit in String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8 { append(unit) }
+            default: append(escape)
+            }
+        }
+        return start..<count
+    }
+
+    private func hex4(_ source: UnsafeRawBufferPointer, _ at: Int, _ end: Int) -> UInt32? {
+        guard at + 4 <= end else { return nil }
+        var value: UInt32 = 0
+        for index in at..<(at + 4) {
+            guard let digit = Character(Unicode.Scalar(source[index])).hexDigitValue else { return nil }
+            value = value * 16 + UInt32(digit)
+        }
+        return value
+    }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > storage.count else { return }
+        let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(storage.count * 2, count + extra), alignment: 8)
+        if count > 0, let base = storage.baseAddress { grown.baseAddress?.copyMemory(from: base, byteCount: count) }
+        storage.deallocate()
+        storage = grown
+    }
+
+    deinit { storage.deallocate() }
+}

@@ -1,0 +1,92 @@
+/// A format whose records begin with a prefix that one PCRE2 pattern recognises.
+/// Named groups: `timestamp`, `process`, `pid`, `thread`, and `message` when the message
+/// does not simply run from the end of the prefix to the end of the line.
+public struct LinePrefix: Sendable {
+    let regex: PCRE2Regex
+    let banner: PCRE2Regex?
+    let gap: PCRE2Regex?
+    let groups: Groups
+    /// A cheap test on the first bytes, run before PCRE2: lines that fail it are not records.
+    let looksLikeRecord: @Sendable (UnsafeRawBufferPointer) -> Bool
+
+    struct Groups: Sendable {
+        let timestamp: Int?, process: Int?, pid: Int?, thread: Int?, message: Int?
+    }
+
+    /// The patterns are constants of the program; each format's samples compile and parse
+    /// them in every test run, so a failure here is a programming error, not an input error.
+    init(_ pattern: String, banners: [String] = [], gaps: [String] = [],
+         looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
+        // swiftlint:disable:next force_try
+        regex = try! PCRE2Regex(pattern)
+        banner = banners.isEmpty ? nil : try! PCRE2Regex(banners.map { "(?:\($0))" }.joined(separator: "|"))
+        gap = gaps.isEmpty ? nil : try! PCRE2Regex(gaps.map { "(?:\($0))" }.joined(separator: "|"))
+        groups = Groups(timestamp: regex.groupNumber("timestamp"), process: regex.groupNumber("process"),
+                        pid: regex.groupNumber("pid"), thread: regex.groupNumber("thread"),
+                        message: regex.groupNumber("message"))
+        self.looksLikeRecord = looksLikeRecord
+    }
+
+    func fields(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> RecordFields? {
+        guard looksLikeRecord(line), let match = try? matcher.firstMatch(of: regex, in: line), let whole = match[0] else {
+            return nil
+        }
+        let message = groups.message.flatMap { match[$0] } ?? whole.upperBound..<line.count
+        let pid = groups.pid.flatMap { match[$0] }.flatMap { Bytes.decimal(line, $0) }
+        return RecordFields(message: message, pid: pid, process: groups.process.flatMap { match[$0] },
+                            thread: groups.thread.flatMap { match[$0] }, timestamp: groups.timestamp.flatMap { match[$0] })
+    }
+}
+
+/// Patterns several formats share.
+enum PrefixPatterns {
+    /// `2019-04-22 17:23:41.409737-0700`, `2015-10-29 17:47:05.362`, `2024-01-01 10:00:00+01:00`.
+    static let dateTime = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,9})?(?:[+-]\\d\\d:?\\d\\d)?"
+    /// `log`'s ` [subsystem:category] ` label, left out of the message.
+    static let subsystemLabel = "(?:\\[(?<subsystem>[^\\]\\s:]+):(?<category>[^\\]\\n]*)\\](?: |$))?"
+    /// `log`'s `(sender) ` image, left out of the message.
+    static let sender = "(?:\\((?<sender>[^)\\n]*)\\)(?: |$))?"
+    /// Signpost entries' `[spid 0x…, process, begin] `.
+    static let signpost = "(?:\\[spid [^\\]\\n]*\\] )?"
+    /// `log --style compact`'s two-column message type and the space after it (`Df `, `E  `).
+    static let compactTypes = "(?:(?:Df|Db|Dg|In|Er|Fa|Ft|Sp|Ac) |[IEFAD]  )"
+
+    /// The furniture `log show` and `log stream` print in every text style.
+    static let logBanners = [
+        "^Filtering the log data",
+        "^Skipping (?:info and )?debug messages",
+        "^Timestamp +(?:Thread +Type|Ty +Process|\\(process\\)\\[PID\\])",
+        "^\\*\\* Processed \\d+ entr(?:y|ies)",
+        "^log: ",
+    ]
+}
+
+/// Reads a `LinePrefix` format: one record per prefixed line.
+final class LinePrefixReader: RecordReader {
+    let prefix: LinePrefix
+
+    init(_ prefix: LinePrefix) { self.prefix = prefix }
+
+    func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
+              emit: (Record) -> Void) -> LineKind {
+        if let fields = prefix.fields(in: line, using: matcher) {
+            emit(Record(number: number, bytes: line, fields: fields))
+            return .record
+        }
+        if let banner = prefix.banner, (try? matcher.matches(banner, in: line)) == true { return .banner }
+        if let gap = prefix.gap, (try? matcher.matches(gap, in: line)) == true { return .gap }
+        return .unprefixed
+    }
+
+    func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool { prefix.looksLikeRecord(line) }
+}
+
+/// A format described by one `LinePrefix`.
+protocol LinePrefixFormat: CaptureFormat {
+    var prefix: LinePrefix { get }
+}
+
+extension LinePrefixFormat {
+    public var unprefixedLines: UnprefixedLines { .continuations }
+    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LinePrefixReader(prefix) }
+}

@@ -1,0 +1,161 @@
+/// `log stream` / `log show` (and `xcrun simctl spawn booted log …`) in the default style
+/// (spec §5.2): `timestamp thread type activity pid ttl process: (sender) [subsystem:category] message`.
+public struct LogDefaultFormat: LinePrefixFormat {
+    public let name = "log-default"
+    public let summary = "log stream / log show, default style: timestamp, thread, type, activity, pid, TTL, process: message"
+    let prefix: LinePrefix
+
+    public init() {
+        prefix = LinePrefix(
+            "^(?<timestamp>\(PrefixPatterns.dateTime)) +(?<thread>0x[0-9A-Fa-f]+) +(?<type>[A-Za-z]+) +0x[0-9A-Fa-f]+ +"
+                + "(?<pid>\\d+) +\\d+ +\(PrefixPatterns.signpost)(?<process>[^:\\n]+?):(?: |$)"
+                + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
+            banners: PrefixPatterns.logBanners,
+            looksLikeRecord: { Bytes.startsWithDateTime($0) })
+    }
+
+    public var samples: [FormatSample] {
+        [
+            FormatSample("2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    remotepairingd: (RemotePairing) [com.apple.dt.remotepairing:networktunnelmanager] tunnel-1: Tunnel established",
+                         message: "tunnel-1: Tunnel established", pid: 599, process: "remotepairingd"),
+            FormatSample("2020-05-22 11:40:28.019783-0400 0x2e8f3    Error       0x6f2ea              10623  0    Photos: (Photos) [com.apple.Photos:import.error] ERROR: import failed",
+                         message: "ERROR: import failed", pid: 10623, process: "Photos"),
+            FormatSample("2022-08-25 15:22:01.008417+0100 0x1590e Signpost 0x0 1766 0 [spid 0x291385ea6c83b460, process, begin] bluetoothd: [com.apple.bluetooth:HIDProfileDispatch] HIDInterruptData: Before Dispatch",
+                         message: "HIDInterruptData: Before Dispatch", pid: 1766, process: "bluetoothd"),
+            FormatSample("2026-04-02 10:15:03.482113+0200 0x2b1f4    Default     0x0                  4817   0    Fieldnotes: (Foundation) -[SceneDelegate sceneDidBecomeActive:]",
+                         message: "-[SceneDelegate sceneDidBecomeActive:]", pid: 4817, process: "Fieldnotes"),
+        ]
+    }
+
+    public var bannerSamples: [String] {
+        [
+            "Filtering the log data using \"process == \\\"Fieldnotes\\\"\"",
+            "Skipping info and debug messages, pass --info and/or --debug to include.",
+            "Timestamp                       Thread     Type        Activity             PID    TTL  ",
+            "** Processed 10 entries, done. **",
+        ]
+    }
+}
+
+/// `log … --style compact` (spec §5.2): millisecond time, a two-letter type, `process[pid:tid-hex]`.
+public struct LogCompactFormat: LinePrefixFormat {
+    public let name = "log-compact"
+    public let summary = "log stream / log show, compact style: time (ms), type code, process[pid:tid], [subsystem:category] message"
+    let prefix: LinePrefix
+
+    public init() {
+        prefix = LinePrefix(
+            "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) (?<type>\(PrefixPatterns.compactTypes))"
+                + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d+):(?<thread>[0-9A-Fa-f]+)\\](?: |$)" + PrefixPatterns.subsystemLabel,
+            banners: PrefixPatterns.logBanners,
+            looksLikeRecord: { Bytes.startsWithDateTime($0) && $0.count > 24 && $0[23] == 32 })
+    }
+
+    public var samples: [FormatSample] {
+        [
+            FormatSample("2026-08-11 17:15:22.031 Df Candela[80328:9875ec] [com.rydersel.Candela:path] sync fan-out delta=-0.0306 from=1 to=3",
+                         message: "sync fan-out delta=-0.0306 from=1 to=3", pid: 80328, process: "Candela"),
+            FormatSample("2026-08-29 08:13:03.004 E  backupd[669:4cf5c4] [com.apple.TimeMachine:General] Backup failed with error 45",
+                         message: "Backup failed with error 45", pid: 669, process: "backupd"),
+            FormatSample("2019-11-06 15:01:04.001 Df SpringBoard[11727:2bf52] [com.apple.FrontBoard.workspace:Common] Process exited:  ->  {",
+                         message: "Process exited:  ->  {", pid: 11727, process: "SpringBoard"),
+            FormatSample("2026-04-02 10:15:03.482 Df Fieldnotes[4817:2b1f4] sceneDidBecomeActive(_:)",
+                         message: "sceneDidBecomeActive(_:)", pid: 4817, process: "Fieldnotes"),
+        ]
+    }
+
+    public var bannerSamples: [String] { ["Timestamp               Ty Process[PID:TID]"] }
+}
+
+/// `log … --style syslog` (spec §5.2): `timestamp host process[pid]: (sender) [subsystem:category] message`.
+public struct LogSyslogFormat: LinePrefixFormat {
+    public let name = "log-syslog"
+    public let summary = "log stream / log show, syslog style: timestamp, host, process[pid]: message"
+    let prefix: LinePrefix
+
+    public init() {
+        prefix = LinePrefix(
+            "^(?<timestamp>\(PrefixPatterns.dateTime)) +(?<host>[^\\s\\[]+) (?<process>[^\\[\\n]+?)\\[(?<pid>\\d+)\\]:(?: |$)"
+                + PrefixPatterns.signpost + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
+            banners: PrefixPatterns.logBanners,
+            looksLikeRecord: { Bytes.startsWithDateTime($0) })
+    }
+
+    public var samples: [FormatSample] {
+        [
+            FormatSample("2021-04-21 10:16:09.404735-0700  localhost AirPlayXPCHelper[131]: (CoreUtils) [AirPlay:APBonjourCache] Retry timer fired",
+                         message: "Retry timer fired", pid: 131, process: "AirPlayXPCHelper"),
+            FormatSample("2022-08-25 15:22:01.008417+0100 localhost bluetoothd[1766]: [spid 0x291385ea6c83b460, process, begin] [com.apple.bluetooth:HIDProfileDispatch] HIDInterruptData: Before Dispatch",
+                         message: "HIDInterruptData: Before Dispatch", pid: 1766, process: "bluetoothd"),
+            FormatSample("2026-04-02 10:15:03.482113+0200  localhost Fieldnotes[4817]: (Foundation) -[SceneDelegate sceneWillResignActive:]",
+                         message: "-[SceneDelegate sceneWillResignActive:]", pid: 4817, process: "Fieldnotes"),
+        ]
+    }
+
+    public var bannerSamples: [String] { ["Timestamp                       (process)[PID]    "] }
+}
+
+/// idevicesyslog (spec §5.3): `Mmm dd HH:MM:SS[.ffffff] [device] process(image)[pid] <Level>: message`,
+/// colours stripped, `[connected]` / `[disconnected]` status lines.
+public struct IDeviceSyslogFormat: LinePrefixFormat {
+    public let name = "idevicesyslog"
+    public let summary = "idevicesyslog / syslog_relay: Mmm dd time [device] process(image)[pid] <Level>: message"
+    let prefix: LinePrefix
+
+    public init() {
+        prefix = LinePrefix(
+            "^(?<timestamp>[A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?) "
+                + "(?:(?<device>[^\\s\\[(]+) (?=[^\\n]*?\\[\\d+\\] <\\w+>:))?"
+                + "(?<process>[^\\[\\n(]+?)(?:\\((?<image>[^)\\n]*)\\))?\\[(?<pid>\\d+)\\] <(?<level>\\w+)>:(?: |$)",
+            banners: ["^\\[connected(?::[^\\]]*)?\\]"],
+            gaps: ["^\\[disconnected(?::[^\\]]*)?\\]", "last message repeated \\d+ times?"],
+            looksLikeRecord: { line in
+                line.count > 16 && (65...90).contains(line[0]) && line[3] == 32 && line[6] == 32 && Bytes.isClock(line, at: 7)
+            })
+    }
+
+    public var samples: [FormatSample] {
+        [
+            FormatSample("Oct  7 14:30:01 iPhone HelloApp(UIKitCore)[812] <Notice>: Scene became active",
+                         message: "Scene became active", pid: 812, process: "HelloApp"),
+            FormatSample("Dec 15 11:48:28.972604 SampleApp(UIKitCore)[11710] <Notice>: Sending UIEvent type: 0; subtype: 0; to windows: 1",
+                         message: "Sending UIEvent type: 0; subtype: 0; to windows: 1", pid: 11710, process: "SampleApp"),
+            FormatSample("Jul 15 09:37:50 iPhoneSE assertiond[66] <Notice>: [appname:488] Invalidation complete.",
+                         message: "[appname:488] Invalidation complete.", pid: 66, process: "assertiond"),
+            FormatSample("Jul  1 21:40:06 the-titanic SpringBoard(FrontBoard)[879] <Notice>: [pl.samy.nsurl-request] Setting deactivation reasons",
+                         message: "[pl.samy.nsurl-request] Setting deactivation reasons", pid: 879, process: "SpringBoard"),
+            FormatSample("Apr  2 10:15:03 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidEnterBackground:]",
+                         message: "-[SceneDelegate sceneDidEnterBackground:]", pid: 4817, process: "Fieldnotes"),
+        ]
+    }
+
+    public var bannerSamples: [String] { ["[connected]", "[connected:00008030-001A2D3E0C41802E]"] }
+}
+
+/// pymobiledevice3 `syslog live` (spec §5.4): `YYYY-MM-DD HH:MM:SS.ffffff process{image}[pid] <LEVEL>: message`,
+/// with ` [subsystem][category]` appended under `--label`.
+public struct PyMobileDevice3Format: LinePrefixFormat {
+    public let name = "pymobiledevice3"
+    public let summary = "pymobiledevice3 syslog live: date time process{image}[pid] <LEVEL>: message [subsystem][category]"
+    let prefix: LinePrefix
+
+    public init() {
+        prefix = LinePrefix(
+            "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,6})?) (?<process>[^{\\[\\n]+?)"
+                + "(?:\\{(?<image>[^}\\n]*)\\})?\\[(?<pid>\\d+)\\] <(?<level>[A-Z_]+)>: ?"
+                + "(?<message>.*?)(?: \\[(?<subsystem>[^\\[\\]\\n]*)\\]\\[(?<category>[^\\[\\]\\n]*)\\])?$",
+            looksLikeRecord: { Bytes.startsWithDateTime($0) })
+    }
+
+    public var samples: [FormatSample] {
+        [
+            FormatSample("2024-05-02 10:15:03.482113 MyApp{UIKitCore}[1234] <NOTICE>: [SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")",
+                         message: "[SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")",
+                         pid: 1234, process: "MyApp"),
+            FormatSample("2024-05-02 10:15:03.501877 Fieldnotes{Fieldnotes}[4817] <NOTICE>: sceneDidBecomeActive(_:) [com.example.fieldnotes][lifecycle]",
+                         message: "sceneDidBecomeActive(_:)", pid: 4817, process: "Fieldnotes"),
+            FormatSample("2024-05-02 10:15:04.000001 Fieldnotes[4817] <INFO>: plain message",
+                         message: "plain message", pid: 4817, process: "Fieldnotes"),
+        ]
+    }
+}

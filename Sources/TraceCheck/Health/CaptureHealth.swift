@@ -1,0 +1,50 @@
+/// What makes one capture weaker evidence: problems with the recording, not with the app.
+/// Findings whose verdict depends on a weak spot are reported as inconclusive.
+public struct HealthIssue: Hashable, Sendable, Encodable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// A timestamp earlier than the record before it: the line order may not be the order of events.
+        case outOfOrderTimestamps = "out_of_order_timestamps"
+        /// `<private>` in place of a logged value: identity or text is lost.
+        case redacted
+        /// The first lines continue a record the copy does not contain.
+        case startsMidRecord = "starts_mid_record"
+        /// The first lifecycle event of a process is not its launch.
+        case startsMidSession = "starts_mid_session"
+        /// The last lifecycle event begins a transition the capture does not show the end of.
+        case endsMidTransition = "ends_mid_transition"
+        /// A process name comes back with a new pid and no launch callbacks.
+        case processRestartWithoutLaunch = "process_restart_without_launch"
+        /// Lines are missing (device disconnected) or were collapsed (`last message repeated`).
+        case droppedLines = "dropped_lines"
+        /// The same row twice in a row (a Console.app selection copied twice).
+        case doubledRows = "doubled_rows"
+        /// A harness prefix on every line, stripped before reading.
+        case decorated
+        /// Lines without the harness prefix: the harness's own output, read as bare lines.
+        case harnessLines = "harness_lines"
+        /// Lines that start like a record of the format but do not parse.
+        case unparsedRecords = "unparsed_records"
+        /// JSON entries that could not be read.
+        case malformedEntries = "malformed_entries"
+        /// Records in a second format mixed into the capture.
+        case mixedFormats = "mixed_formats"
+    }
+
+    public let kind: Kind
+    /// The first line concerned, when there is one.
+    public let line: Int?
+    public let count: Int
+    public let message: String
+    /// Lines where the weakness sits; a finding whose evidence spans one is inconclusive.
+    public let weakLines: [Int]
+
+    public init(_ kind: Kind, line: Int?, count: Int = 1, message: String, weakLines: [Int] = []) {
+        self.kind = kind
+        self.line = line
+        self.count = count
+        self.message = message
+        self.weakLines = weakLines
+    }
+
+    enum CodingKeys: String, CodingKey { case kind, line, count, message }
+}

@@ -1,0 +1,144 @@
+import XCTest
+import CaptureFixtures
+@testable import TraceCheck
+
+final class FormatTests: XCTestCase {
+    let matcher = PCRE2Matcher()
+
+    private func records(_ lines: [String], format: any CaptureFormat, learningFrom: [String]? = nil) -> [(kind: LineKind, record: ParsedRecord?)] {
+        let reader = format.makeReader(firstLines: (learningFrom ?? lines).map { Array($0.utf8) })
+        return lines.enumerated().map { offset, line in
+            var parsed: ParsedRecord?
+            let kind = Array(line.utf8).withUnsafeBytes { bytes in
+                reader.read(bytes, number: offset + 1, using: matcher) { record in
+                    parsed = ParsedRecord(message: String(decoding: record.message, as: UTF8.self), pid: record.fields.pid,
+                                          process: record.text(record.fields.process))
+                }
+            }
+            return (kind, parsed)
+        }
+    }
+
+    struct ParsedRecord: Equatable {
+        let message: String, pid: Int?, process: String?
+    }
+
+    private func scan(_ text: String, format: (any CaptureFormat)? = nil, process: String? = nil) throws -> ScannedCapture {
+        try CaptureScanner(options: ScanOptions(format: format, process: process)).scan(.text(name: "t", contents: text))
+    }
+
+    // MARK: Samples (lnav's model) and exclusivity (xcbeautify's model)
+
+    func testEverySampleParsesInItsFormat() {
+        for format in CaptureFormats.all {
+            let lines = format.samples.map(\.line)
+            for (sample, read) in zip(format.samples, records(lines, format: format)) {
+                XCTAssertEqual(read.record, ParsedRecord(message: sample.message, pid: sample.pid, process: sample.process),
+                               "\(format.name): \(sample.line)")
+            }
+            for (banner, read) in zip(format.bannerSamples, records(format.bannerSamples, format: format)) {
+                XCTAssertTrue([LineKind.banner, .gap].contains(read.kind), "\(format.name) reads \(banner) as furniture")
+            }
+        }
+        XCTAssertTrue(CaptureFormats.all.filter { $0.name != "plain" }.allSatisfy { !$0.samples.isEmpty })
+    }
+
+    func testNoSampleLineIsClaimedByTwoFormats() {
+        let lineFormats = CaptureFormats.all.filter(\.isLineOriented)
+        for format in lineFormats {
+            for sample in format.samples {
+                let claiming = lineFormats.filter { other in
+                    if case .record = records([sample.line], format: other, learningFrom: other.samples.map(\.line))[0].kind { return true }
+                    return false
+                }.map(\.name)
+                XCTAssertEqual(claiming, [format.name], sample.line)
+            }
+        }
+    }
+
+    func testDecorationsStripToTheLineBeneathAndNoSampleLooksDecorated() {
+        for decoration in Decoration.all {
+            for sample in decoration.samples {
+                let length = Array(sample.line.utf8).withUnsafeBytes { decoration.length(in: $0, using: matcher) }
+                XCTAssertEqual(length.map { String(sample.line.utf8.dropFirst($0)) ?? "" }, sample.stripped, sample.line)
+            }
+        }
+        for format in CaptureFormats.all {
+            for sample in format.samples {
+                let carried = Decoration.all.filter { decoration in
+                    Array(sample.line.utf8).withUnsafeBytes { decoration.length(in: $0, using: matcher) != nil }
+                }
+                XCTAssertEqual(carried.map(\.name), [], "\(format.name) sample looks decorated: \(sample.line)")
+            }
+        }
+    }
+
+    // MARK: Detection
+
+    func testEachFormatIsDetectedFromItsOwnSamplesWithOrWithoutADecoration() {
+        for format in CaptureFormats.all where format.name != "plain" {
+            let lines = format.samples.map { Array($0.line.utf8) }
+            XCTAssertEqual(FormatDetector.detect(lines, matcher: matcher).format.name, format.name)
+            guard format.isLineOriented else { continue }
+            let decorated = lines.map { Array("[IOSSimulatorLog] [IOS_SYSLOG_ROW] ".utf8) + $0 }
+            let choice = FormatDetector.detect(decorated, matcher: matcher)
+            XCTAssertEqual(choice.format.name, format.name)
+            XCTAssertEqual(choice.decoration?.name, "appium")
+        }
+        XCTAssertEqual(FormatDetector.detect([Array("sceneDidBecomeActive(_:)".utf8)], matcher: matcher).format.name, "plain")
+        XCTAssertEqual(FormatDetector.detect([], matcher: matcher).format.name, "plain")
+    }
+
+    func testInputFormatOverridesDetection() throws {
+        let text = "default\t09:14:02.118276+0100\tFieldnotes\tsceneDidBecomeActive(_:)\n"
+        XCTAssertEqual(try scan(text).format, "console-app")
+        let forced = try scan(text, format: PlainFormat())
+        XCTAssertEqual(forced.format, "plain")
+        XCTAssertNil(forced.stream.events.first?.process)
+    }
+
+    // MARK: One story, every format
+
+    static let story: [StoryLine] = [
+        StoryLine(0.000, "-[AppDelegate application:didFinishLaunchingWithOptions:]"),
+        StoryLine(0.010, "[SceneConfiguration] Info.plist configuration \"Default Configuration\" for UIWindowSceneSessionRoleApplication contained UISceneDelegateClassName key, but could not load class with name \"Fieldnotes.SceneDelegate\".", image: "UIKitCore"),
+        StoryLine(0.020, "Registering for test daemon availability notify post.", process: "SpringBoard", pid: 55, thread: 1022),
+        StoryLine(0.030, "-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x10cc50200; role: UIWindowSceneSessionRoleApplication; persistentIdentifier: 1B8F959F-618F-4A0D-AD89-E09DEC0EAB34>"),
+        StoryLine(0.040, "-[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cc50200>"),
+        StoryLine(0.050, "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc50200>"),
+        StoryLine(5.000, "-[SceneDelegate sceneDidEnterBackground:] <UIWindowScene: 0x10cc50200>"),
+        StoryLine(9.000, "-[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cc50200>"),
+        StoryLine(9.010, "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc50200>"),
+        StoryLine(12.00, "-[SceneDelegate sceneWillResignActive:] <UIWindowScene: 0x10cc50200>"),
+        StoryLine(12.30, "-[SceneDelegate sceneDidDisconnect:] <UIWindowScene: 0x10cc50200>"),
+        StoryLine(12.31, "-[AppDelegate application:didDiscardSceneSessions:] {(<UISceneSession: 0x600002066140; persistentIdentifier = 1B8F959F-618F-4A0D-AD89-E09DEC0EAB34>)}"),
+    ]
+
+    func testOneStoryGivesTheSameTimelineAndFindingsInEveryFormat() throws {
+        var outcomes: [String: [String]] = [:]
+        for format in CaptureRenderer.formats {
+            let text = CaptureRenderer.render(Self.story, as: format)
+            let report = try Checker().check(.text(name: format, contents: text))
+            XCTAssertEqual(report.scan.format, format, "detected")
+            XCTAssertEqual(report.health.filter { $0.kind == .unparsedRecords || $0.kind == .malformedEntries }, [], format)
+            var outcome = report.timeline.epochs.flatMap { epoch in
+                epoch.allTimelines.map { _, connection in
+                    connection.label.replacingOccurrences(of: "#", with: "") + ": "
+                        + connection.steps.map { epoch.events[$0.event].event.id.rawValue }.joined(separator: " ")
+                }
+            }
+            outcome += report.findings.map { "\($0.rule) at \($0.evidence.first?.event ?? "")" }
+            outcomes[format] = outcome
+        }
+        let reference = try XCTUnwrap(outcomes["xcode-console"])
+        XCTAssertEqual(reference.first, "scene 1 SceneDelegate 0x10cc50200 (1B8F959F…): scene.willConnect scene.willEnterForeground "
+                       + "scene.didBecomeActive scene.didEnterBackground scene.willEnterForeground scene.didBecomeActive "
+                       + "scene.willResignActive scene.didDisconnect")
+        XCTAssertTrue(reference.contains("background_before_disconnect at scene.didDisconnect") == false,
+                      "a swipe-kill from foreground-inactive is legal")
+        XCTAssertTrue(reference.contains { $0.hasPrefix("resign_before_background") }, "\(reference)")
+        for (format, outcome) in outcomes {
+            XCTAssertEqual(outcome, reference, format)
+        }
+    }
+}
