@@ -105,7 +105,8 @@ final class CLITests: XCTestCase {
     func testRulesListsAndExplains() throws {
         let list = try run(["rules"])
         XCTAssertEqual(list.status, 0)
-        XCTAssertTrue(list.stdout.contains("background_before_disconnect  C5"))
+        XCTAssertNotNil(list.stdout.range(of: "background_before_disconnect +C5", options: .regularExpression))
+        XCTAssertNotNil(list.stdout.range(of: "scene_delegate_class_not_loaded +K3", options: .regularExpression))
         let explain = try run(["rules", "C5"])
         XCTAssertTrue(explain.stdout.contains("app switcher"))
         XCTAssertTrue(explain.stdout.contains("↓sceneDidDisconnect(_:)"))

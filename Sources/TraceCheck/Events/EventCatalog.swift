@@ -243,8 +243,17 @@ public enum EventCatalog {
 
     /// Verbatim fragments of UIKit's own log lines that mark an event (spec §4.1).
     public static let uikitMessages: [(fragment: String, id: EventID)] = [
-        ("This process does not adopt UIScene lifecycle", .uikitLegacyLifecycleWarning),
-        ("UIScene lifecycle will soon be required", .uikitLegacyLifecycleWarning),
+        ("This process does not adopt UIScene lifecycle", .uikitLegacyLifecycleWarning),  // K6
+        ("UIScene lifecycle will soon be required", .uikitLegacyLifecycleWarning),  // K7
+        ("UIScene lifecycle is required", .uikitSceneLifecycleRequired),  // K7, the release after iOS 26
+        ("UIScene life cycle is required", .uikitSceneLifecycleRequired),
+        ("Info.plist contained no UIScene configuration dictionary", .uikitNoSceneConfiguration),  // K1, K2
+        ("but could not load class with name", .uikitSceneDelegateClassNotLoaded),  // K3
+        ("but failed to load the class named", .uikitSceneDelegateClassNotLoaded),  // K3b
+        ("There is no scene delegate set", .uikitNoSceneDelegate),  // K4
+        ("The app delegate must implement the window property", .uikitAppDelegateWindowMissing),  // K5
+        ("Application does not implement CarPlay template application lifecycle methods", .uikitCarPlayLifecycleMissing),  // K8
+        ("UISceneErrorDomain error", .uikitSceneError),  // K9
     ]
 }
 

@@ -46,4 +46,11 @@ extension EventID {
 
     /// UIKit's own "this process does not adopt UIScene lifecycle" warnings (spec §4.1 K6, K7).
     public static let uikitLegacyLifecycleWarning: EventID = "uikit.legacyLifecycleWarning"
+    public static let uikitSceneLifecycleRequired: EventID = "uikit.sceneLifecycleRequired"
+    public static let uikitNoSceneConfiguration: EventID = "uikit.noSceneConfiguration"
+    public static let uikitSceneDelegateClassNotLoaded: EventID = "uikit.sceneDelegateClassNotLoaded"
+    public static let uikitNoSceneDelegate: EventID = "uikit.noSceneDelegate"
+    public static let uikitAppDelegateWindowMissing: EventID = "uikit.appDelegateWindowMissing"
+    public static let uikitCarPlayLifecycleMissing: EventID = "uikit.carPlayLifecycleMissing"
+    public static let uikitSceneError: EventID = "uikit.sceneError"
 }

@@ -173,6 +173,14 @@ extension SpellingShape {
         samples: [
             ("CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.", .uikitLegacyLifecycleWarning),
             ("UIScene lifecycle will soon be required. Failure to adopt will result in an assert in the future.", .uikitLegacyLifecycleWarning),
+            ("UIScene lifecycle is required when building with the latest SDK.", .uikitSceneLifecycleRequired),
+            ("[SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")", .uikitNoSceneConfiguration),
+            ("[SceneConfiguration] Info.plist configuration \"Default Configuration\" for UIWindowSceneSessionRoleApplication contained UISceneDelegateClassName key, but could not load class with name \"SVGInteraction.SceneDelegate\".", .uikitSceneDelegateClassNotLoaded),
+            ("Info.plist configuration \"Default Configuration\" for UIWindowSceneSessionRoleApplication contained the key UISceneDelegateClassName, but failed to load the class named \"Atlas.SceneDelegate\".", .uikitSceneDelegateClassNotLoaded),
+            ("[WindowScene] There is no scene delegate set. A scene delegate class must be specified to use a main storyboard file.", .uikitNoSceneDelegate),
+            ("The app delegate must implement the window property if it wants to use a main storyboard file.", .uikitAppDelegateWindowMissing),
+            ("*** Terminating app due to uncaught exception 'NSGenericException', reason: 'Application does not implement CarPlay template application lifecycle methods in its scene delegate.'", .uikitCarPlayLifecycleMissing),
+            ("Scene activation request failed: The operation couldn’t be completed. (UISceneErrorDomain error 0.)", .uikitSceneError),
         ],
         resolve: { group in
             guard let fragment = group("fragment"),

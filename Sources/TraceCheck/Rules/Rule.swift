@@ -20,6 +20,8 @@ public struct ExampleTrace: Sendable, Hashable {
 
 public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case launch, routing, connection, foreground
+    /// UIKit's own messages about the app's configuration (spec §4.1).
+    case uikit
 }
 
 /// What a rule is, for humans and for output formats.
@@ -77,6 +79,15 @@ public enum RuleRegistry {
         ResignBeforeBackgroundRule.self,
         SceneStateMachineRule.self,
         CallbackRequiresConnectionRule.self,
+        NoSceneManifestRule.self,
+        ConfigurationNameNotInPlistRule.self,
+        SceneDelegateClassNotLoadedRule.self,
+        NoSceneDelegateRule.self,
+        AppDelegateWindowMissingRule.self,
+        LegacyLifecycleWarningRule.self,
+        SceneLifecycleRequiredRule.self,
+        CarPlayLifecycleMissingRule.self,
+        SceneSessionRequestFailedRule.self,
     ]
 
     public static func rule(withID id: String) -> (any Rule.Type)? {
