@@ -1,20 +1,20 @@
 # Two commands for a fresh machine (see README): `make demo` and `make test`.
-# Both install libpcre2 (the PCRE2 development files) first when pkg-config cannot find it.
+# Both install libpcre2 (the PCRE2 development files) and zlib's first when pkg-config cannot find them.
 SWIFT ?= swift
 DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-resign_before_background.log
 
 .PHONY: demo test build release pcre2 clean
 
 pcre2:
-	@if pkg-config --exists libpcre2-8 2>/dev/null; then :; \
+	@if pkg-config --exists libpcre2-8 2>/dev/null && { pkg-config --exists zlib 2>/dev/null || [ "$$(uname)" = Darwin ]; }; then :; \
 	elif command -v apt-get >/dev/null 2>&1; then \
-		echo "installing libpcre2-dev and pkg-config with apt-get"; \
+		echo "installing libpcre2-dev, zlib1g-dev and pkg-config with apt-get"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libpcre2-dev pkg-config; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libpcre2-dev zlib1g-dev pkg-config; \
 	elif command -v brew >/dev/null 2>&1; then \
-		echo "installing pcre2 and pkg-config with Homebrew"; brew install pcre2 pkg-config; \
+		echo "installing pcre2 and pkg-config with Homebrew (zlib comes with macOS)"; brew install pcre2 pkg-config; \
 	else \
-		echo "error: libpcre2-8 not found: install PCRE2's development files (apt libpcre2-dev, brew pcre2)" >&2; exit 1; \
+		echo "error: libpcre2-8 or zlib not found: install their development files (apt libpcre2-dev zlib1g-dev, brew pcre2)" >&2; exit 1; \
 	fi
 
 build: pcre2

@@ -17,7 +17,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
-        .target(name: "TraceCheck", dependencies: ["CPCRE2"]),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib"]),
         .executableTarget(
             name: "tracecheck",
             dependencies: [

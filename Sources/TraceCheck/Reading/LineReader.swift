@@ -1,3 +1,4 @@
+import CZlib
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,6 +56,8 @@ public struct ReadStatistics: Equatable, Sendable {
     public var overlongLines: [(line: Int, length: Int)] = []
     /// The first line that contains a NUL byte, if any.
     public var firstNULLine: Int?
+    /// Read through gzip; `bytes` counts the decompressed bytes.
+    public var compressed = false
 
     public static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
         lhs.lines == rhs.lines && lhs.bytes == rhs.bytes && lhs.crlfLines == rhs.crlfLines
@@ -96,9 +99,56 @@ public struct LineReader {
             return try read(name: source.displayName, body) { systemRead(STDIN_FILENO, $0, $1) }
         case .file(let path):
             let descriptor = try open(path)
+            if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, body) }
             defer { close(descriptor) }
             return try read(name: path, body) { systemRead(descriptor, $0, $1) }
         }
+    }
+
+    /// A gzip file starts with 1f 8b, whatever its name.
+    static func isGzip(_ descriptor: Int32) -> Bool {
+        var magic: (UInt8, UInt8) = (0, 0)
+        let count = withUnsafeMutableBytes(of: &magic) { pread(descriptor, $0.baseAddress, 2, 0) }
+        return count == 2 && magic.0 == 0x1F && magic.1 == 0x8B
+    }
+
+    /// Decompresses as it reads: memory stays that of one chunk, whatever the file's size.
+    private func readGzip(_ descriptor: Int32, path: String, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+        guard let file = gzdopen(descriptor, "rb") else {
+            close(descriptor)
+            throw InputError(source: path, reason: "cannot open as gzip", afterLine: nil)
+        }
+        defer { gzclose(file) }
+        gzbuffer(file, 1 << 17)
+        var failure: String?
+        var statistics: ReadStatistics
+        do {
+            statistics = try read(name: path, body) { buffer, count in
+                let read = gzread(file, buffer, UInt32(min(count, 1 << 30)))
+                if read < 0 {
+                    failure = Self.gzipMessage(file)
+                    errno = EIO
+                }
+                return Int(read)
+            }
+        } catch {
+            throw InputError(source: path, reason: failure.map { "corrupt gzip data: \($0)" } ?? error.reason, afterLine: error.afterLine)
+        }
+        // gzread ends quietly at a truncated stream; zlib keeps the error for gzerror.
+        if let message = Self.gzipMessage(file) {
+            throw InputError(source: path, reason: "corrupt or truncated gzip data: \(message)", afterLine: statistics.lines)
+        }
+        statistics.compressed = true
+        return statistics
+    }
+
+    private static func gzipMessage(_ file: gzFile) -> String? {
+        var code: Int32 = 0
+        guard let message = gzerror(file, &code), code != Z_OK, code != Z_STREAM_END else { return nil }
+        // zlib names the stream `<fd:3>: …`; the path is already in the message.
+        let text = String(cString: message)
+        if text.hasPrefix("<fd:"), let colon = text.firstIndex(of: ">") { return String(text[text.index(after: colon)...].drop { $0 == ":" || $0 == " " }) }
+        return text
     }
 
     private func open(_ path: String) throws(InputError) -> Int32 {
