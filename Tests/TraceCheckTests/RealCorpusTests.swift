@@ -35,6 +35,44 @@ final class RealCorpusTests: XCTestCase {
         }
     }
 
+    /// The format each capture is in, by its PROVENANCE entry, with the harness prefix it carries.
+    static let expectedFormats: [String: String] = [
+        "03": "xcode-console", "04": "xcode-console", "05": "console-app", "07": "xcode-console", "08": "xcode-console",
+        "09": "idevicesyslog+grep-n", "10": "idevicesyslog", "12": "console-app", "13": "log-compact+appium",
+        "15": "console-app", "16": "idevicesyslog+appium", "17": "console-app", "18": "console-app", "20": "xcode-console",
+        "22": "plain", "23": "plain", "24": "plain", "25": "console-app", "27": "plain+flutter-run", "29": "plain", "31": "plain",
+    ]
+
+    func testEveryCaptureIsDetectedInItsFormatWithNoRecordLeftUnparsed() throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path) else {
+            throw XCTSkip("shared corpus not found at \(Self.corpus.path); a user's clone has none")
+        }
+        for name in names.filter({ $0.hasSuffix(".log") }).sorted() {
+            let report = try Checker().check(.file(Self.corpus.appendingPathComponent(name).path))
+            let detected = report.scan.format + (report.scan.decoration.map { "+" + $0 } ?? "")
+            XCTAssertEqual(detected, Self.expectedFormats[String(name.prefix(2))], name)
+            let unread = report.health.filter { [.unparsedRecords, .malformedEntries, .mixedFormats].contains($0.kind) }
+            XCTAssertEqual(unread.map(\.message), [], name)
+        }
+    }
+
+    /// PROVENANCE: 25 starts mid-record and every entry appears twice; 13's timestamps are not monotonic;
+    /// 16 interleaves Appium's own lines with the device rows.
+    func testCaptureHealthMatchesWhatProvenanceSays() throws {
+        let health = { (prefix: String) in try Checker().check(.file(try self.capture(prefix).path)).health.map(\.kind) }
+        XCTAssertEqual(try health("25_"), [.startsMidRecord, .doubledRows])
+        XCTAssertEqual(try health("13_"), [.decorated, .outOfOrderTimestamps])
+        XCTAssertEqual(try health("16_"), [.decorated, .harnessLines])
+        XCTAssertEqual(try health("08_"), [])
+    }
+
+    func testUIKitSceneConfigurationWarningIsReportedOnceWithItsCount() throws {
+        let report = try Checker().check(.file(try capture("20_").path))
+        XCTAssertEqual(report.findings.map(\.rule), ["no_scene_manifest"])
+        XCTAssertEqual(report.findings.first?.line, 1)
+        XCTAssertTrue(report.findings.first?.message.hasSuffix("(logged 5 times)") ?? false)
+    }
+
     func testEventsOfThePreviewCaptureAreExtractedExactly() throws {
         let report = try Checker().check(.file(try capture("07_").path))
         XCTAssertEqual(report.scan.stream.events.map(\.line), [1, 2, 3, 5, 6])

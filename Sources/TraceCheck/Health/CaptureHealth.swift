@@ -35,15 +35,15 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
     public let line: Int?
     public let count: Int
     public let message: String
-    /// Lines where the weakness sits; a finding whose evidence spans one is inconclusive.
-    public let weakLines: [Int]
+    /// Where the weakness sits; a finding whose evidence reaches into one is inconclusive.
+    public let weakRanges: [ClosedRange<Int>]
 
-    public init(_ kind: Kind, line: Int?, count: Int = 1, message: String, weakLines: [Int] = []) {
+    public init(_ kind: Kind, line: Int?, count: Int = 1, message: String, weakRanges: [ClosedRange<Int>] = []) {
         self.kind = kind
         self.line = line
         self.count = count
         self.message = message
-        self.weakLines = weakLines
+        self.weakRanges = weakRanges
     }
 
     enum CodingKeys: String, CodingKey { case kind, line, count, message }

@@ -19,13 +19,14 @@ enum TimelineHealth {
                 if let process = epoch.process, let pid = epoch.pid, let earlier = pidsByProcess[process], earlier != pid {
                     issues.append(HealthIssue(.processRestartWithoutLaunch, line: first.line,
                                               message: "\(process) comes back as pid \(pid) (was \(earlier)) with no launch callbacks: its first lifecycle line is \(first.id.rawValue)",
-                                              weakLines: [first.line]))
+                                              weakRanges: [first.line...first.line]))
                 } else {
                     issues.append(HealthIssue(.startsMidSession, line: first.line,
                                               message: "\(epoch.label) is already running when the capture starts: its first lifecycle line is \(first.id.rawValue)"))
                 }
             }
             if let process = epoch.process, let pid = epoch.pid { pidsByProcess[process] = pid }
+            issues += inversions(in: driving)
         }
         let last = timeline.epochs.flatMap { $0.drivingEvents.map(\.event) }.max { $0.line < $1.line }
         if let last, transitionStarts.contains(last.id.member) {
@@ -35,6 +36,26 @@ enum TimelineHealth {
         return issues
     }
 
+    /// Lifecycle lines whose timestamps contradict their order: each spans from the first
+    /// earlier-logged line that is timestamped later to the line that is out of place.
+    static func inversions(in events: [LifecycleEvent]) -> [HealthIssue] {
+        var ranges: [ClosedRange<Int>] = []
+        var latest: Double?
+        for (index, event) in events.enumerated() {
+            guard let time = event.time else { continue }
+            if let latest, time < latest - 0.000_001,
+               let first = events[..<index].first(where: { ($0.time ?? -.infinity) > time }) {
+                ranges.append(first.line...event.line)
+            }
+            latest = max(latest ?? time, time)
+        }
+        guard let first = ranges.first else { return [] }
+        return [HealthIssue(.outOfOrderTimestamps, line: first.upperBound, count: ranges.count,
+                            message: "lifecycle lines \(first.lowerBound) and \(first.upperBound) are logged in one order and timestamped in the other"
+                                + (ranges.count > 1 ? " (\(ranges.count) such places)" : "") + "; findings between them are inconclusive",
+                            weakRanges: ranges)]
+    }
+
     /// Why `finding` cannot be trusted, if a weak spot of the capture lies where it points:
     /// an order inverted or lines dropped between its evidence lines (or, for lines dropped,
     /// anywhere before it: the missing callback may be there), a redacted evidence line.
@@ -42,14 +63,13 @@ enum TimelineHealth {
         let lines = finding.evidence.map(\.line) + [finding.line]
         guard let low = lines.min(), let high = lines.max() else { return nil }
         for issue in health {
-            let inside: (Int) -> Bool
+            let reaches: (ClosedRange<Int>) -> Bool
             switch issue.kind {
-            case .droppedLines, .processRestartWithoutLaunch: inside = { $0 <= high }
-            case .redacted: inside = { low <= $0 && $0 <= high }
-            default: inside = { low < $0 && $0 <= high }
+            case .droppedLines, .processRestartWithoutLaunch, .malformedEntries: reaches = { $0.lowerBound <= high }
+            default: reaches = { $0.lowerBound <= high && low <= $0.upperBound }
             }
-            if let line = issue.weakLines.first(where: inside) {
-                return "\(issue.kind.rawValue) at line \(line): \(issue.message)"
+            if let range = issue.weakRanges.first(where: reaches) {
+                return "\(issue.kind.rawValue) at line \(range.lowerBound): \(issue.message)"
             }
         }
         return nil

@@ -289,10 +289,10 @@ final class ScanSession {
 
     private func health(_ statistics: ReadStatistics) -> [HealthIssue] {
         var issues: [HealthIssue] = []
-        func add(_ kind: HealthIssue.Kind, _ lines: [Int], _ message: (Int) -> String, weak: Bool = true) {
+        func add(_ kind: HealthIssue.Kind, _ lines: [Int], _ message: (Int) -> String, weak: Bool = false) {
             guard let first = lines.first else { return }
             issues.append(HealthIssue(kind, line: first, count: lines.count, message: message(lines.count),
-                                      weakLines: weak ? lines : []))
+                                      weakRanges: weak ? lines.map { $0...$0 } : []))
         }
         if let decoration = choice?.decoration {
             issues.append(HealthIssue(.decorated, line: nil, count: 1,
@@ -300,24 +300,24 @@ final class ScanSession {
         }
         add(.startsMidRecord, leadingContinuations > 0 ? Array(1...leadingContinuations) : [], {
             "the capture starts in the middle of a record: \($0) line(s) before the first record continue one it does not contain"
-        }, weak: false)
+        })
         add(.outOfOrderTimestamps, outOfOrder, {
             "\($0) record(s) are timestamped earlier than the record before them; line order is used, but it may not be the order of events"
         })
-        add(.droppedLines, gaps, { "\($0) place(s) where lines are missing or were collapsed (device disconnected, `last message repeated`)" })
+        add(.droppedLines, gaps, { "\($0) place(s) where lines are missing or were collapsed (device disconnected, `last message repeated`)" },
+            weak: true)
         // A few repeated messages are normal logging; a quarter of all rows is a copy made twice.
         let records = recordsByFormat.values.reduce(0, +)
         if doubled.count >= 2, doubled.count * 4 >= records {
-            add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" },
-                weak: false)
+            add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" })
         }
-        add(.redacted, redacted, { "\($0) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown" })
-        add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" }, weak: false)
-        add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" },
-            weak: false)
-        add(.malformedEntries, mainReader?.malformedLines ?? [], { "\($0) JSON entr(y/ies) could not be read" })
+        add(.redacted, redacted, { "\($0) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown" },
+            weak: true)
+        add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" })
+        add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" })
+        add(.malformedEntries, mainReader?.malformedLines ?? [], { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
         for (format, lines) in mixed.sorted(by: { $0.key < $1.key }) {
-            add(.mixedFormats, lines, { "\($0) line(s) are \(format) records mixed into the capture" }, weak: false)
+            add(.mixedFormats, lines, { "\($0) line(s) are \(format) records mixed into the capture" })
         }
         return issues
     }

@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+import CaptureFixtures
+@testable import TraceCheck
+
+/// Whole-device logs, weak captures and the formats' harder corners, end to end.
+final class CaptureHealthTests: XCTestCase {
+    private func check(_ text: String, process: String? = nil) throws -> CaptureReport {
+        try Checker(options: CheckOptions(process: process)).check(.text(name: "t", contents: text))
+    }
+
+    static let deviceLog = """
+        [connected:00008030-001A2D3E0C41802E]
+        Apr  2 10:15:03.100000 Fieldnotes(Foundation)[4817] <Notice>: -[AppDelegate application:didFinishLaunchingWithOptions:]
+        Apr  2 10:15:03.110000 SpringBoard(FrontBoard)[55] <Notice>: [com.example.fieldnotes] posted UIApplicationDidBecomeActiveNotification
+        Apr  2 10:15:03.120000 Atlas(Foundation)[2210] <Notice>: -[SceneDelegate sceneWillEnterForeground:]
+        Apr  2 10:15:03.130000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate scene:willConnectToSession:options:]
+        Apr  2 10:15:03.140000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillEnterForeground:]
+        Apr  2 10:15:03.150000 Atlas(Foundation)[2210] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+        Apr  2 10:15:03.160000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+
+        """
+
+    func testAWholeDeviceLogChecksEachAppProcessAndIgnoresTheSystem() throws {
+        let report = try check(Self.deviceLog)
+        XCTAssertEqual(report.scan.format, "idevicesyslog")
+        XCTAssertEqual(report.timeline.epochs.map(\.label), ["Fieldnotes[4817]", "Atlas[2210]"])
+        XCTAssertFalse(report.scan.stream.events.contains { $0.line == 3 }, "SpringBoard's line is not an app event")
+        XCTAssertEqual(report.findings.map(\.rule), [])
+
+        let atlas = try check(Self.deviceLog, process: "Atlas")
+        XCTAssertEqual(atlas.timeline.epochs.map(\.label), ["Atlas[2210]"])
+        XCTAssertEqual(atlas.scan.stream.events.map(\.line), [4, 7])
+    }
+
+    func testAFindingAcrossADeviceDisconnectIsInconclusive() throws {
+        let text = """
+            Apr  2 10:15:03 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate scene:willConnectToSession:options:]
+            Apr  2 10:15:03 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillEnterForeground:]
+            Apr  2 10:15:03 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+            Apr  2 10:15:09 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillResignActive:]
+            Apr  2 10:15:09 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidEnterBackground:]
+            Apr  2 10:15:20 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillEnterForeground:]
+            Apr  2 10:15:20 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidBecomeActive:]
+            [disconnected:00008030-001A2D3E0C41802E]
+            [connected:00008030-001A2D3E0C41802E]
+            Apr  2 10:16:40 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidEnterBackground:]
+
+            """
+        let report = try check(text)
+        XCTAssertEqual(report.findings.map(\.rule), [])
+        XCTAssertEqual(report.inconclusive.map(\.finding.rule), ["resign_before_background"])
+        XCTAssertTrue(report.inconclusive.first?.reason.hasPrefix("dropped_lines at line 8") ?? false)
+        XCTAssertEqual(report.health.map(\.kind), [.droppedLines])
+
+        let whole = try check(text.replacingOccurrences(of: "[disconnected:00008030-001A2D3E0C41802E]\n[connected:00008030-001A2D3E0C41802E]\n", with: ""))
+        XCTAssertEqual(whole.findings.map(\.rule), ["resign_before_background"], "without the gap the finding stands")
+    }
+
+    func testAnOrderContradictedByTimestampsIsInconclusive() throws {
+        let text = """
+            2026-04-02 10:15:02.100 Df Fieldnotes[4817:2bb1f4] sceneWillResignActive(_:)
+            2026-04-02 10:15:02.200 Df Fieldnotes[4817:2bb1f4] sceneDidEnterBackground(_:)
+            2026-04-02 10:15:02.900 Df Fieldnotes[4817:2bb1f4] sceneWillEnterForeground(_:)
+            2026-04-02 10:15:03.100 Df Fieldnotes[4817:2bb1f4] sceneDidBecomeActive(_:)
+            2026-04-02 10:15:03.900 Df Fieldnotes[4817:2bb1f4] sceneDidEnterBackground(_:)
+            2026-04-02 10:15:03.500 Df Fieldnotes[4817:2bb1f4] sceneWillResignActive(_:)
+
+            """
+        let report = try check(text)
+        XCTAssertEqual(report.scan.format, "log-compact")
+        XCTAssertEqual(report.health.filter { $0.kind == .outOfOrderTimestamps }.map(\.line), [6, 6], "record level, then lifecycle level")
+        XCTAssertEqual(report.findings.filter { $0.severity == .error }.map(\.rule), [])
+        XCTAssertTrue(report.inconclusive.map(\.finding.rule).contains("resign_before_background"))
+    }
+
+    func testRedactedIdentityIsAHealthIssue() throws {
+        let report = try check("""
+            2026-04-02 10:15:03.100 Df Fieldnotes[4817:2bb1f4] [com.example:lifecycle] sceneDidBecomeActive(_:) <private>
+
+            """)
+        XCTAssertEqual(report.health.map(\.kind), [.redacted, .startsMidSession])
+    }
+
+    func testColouredIdevicesyslogLinesParse() throws {
+        let text = "\u{1B}[0;37mApr  2 10:15:03\u{1B}[0m \u{1B}[1;36mFieldnotes(Foundation)\u{1B}[0m[4817] <\u{1B}[1;33mNotice\u{1B}[0m>: sceneDidBecomeActive(_:)\n"
+        let report = try check(text)
+        XCTAssertEqual(report.scan.format, "idevicesyslog")
+        XCTAssertEqual(report.scan.stream.events.first?.process, "Fieldnotes")
+        XCTAssertEqual(report.scan.stream.events.first?.pid, 4817)
+    }
+
+    func testConsoleAppColumnsAreLearnedInAnyOrder() throws {
+        // Time, Category, Message, Subsystem, Library, Type, Process (spec §5.5, O-AIR).
+        let text = """
+            23:11:48.840713+0100\tProcessWorkspace\t[application<net.yvant.domination>:23793] Registered new scene\tcom.apple.FrontBoard\tFrontBoard\tdefault\tSpringBoard
+            23:11:48.841000+0100\tlifecycle\t-[SceneDelegate scene:willConnectToSession:options:]\tcom.yvant\tDomination\tdefault\tDomination
+            23:11:48.842000+0100\tlifecycle\t-[SceneDelegate sceneWillEnterForeground:]\tcom.yvant\tDomination\tdefault\tDomination
+            23:11:48.843000+0100\tlifecycle\tnote\twith a tab\tcom.yvant\tDomination\tdefault\tDomination
+            \tsceneDidBecomeActive(_:) inside a multi-line message
+            23:11:48.844000+0100\tScene\t[sceneID:net.yvant.domination-default][1] Scene activated.\tcom.apple.FrontBoard\tFrontBoard\tdefault\tSpringBoard
+
+            """
+        let report = try check(text)
+        XCTAssertEqual(report.scan.format, "console-app")
+        XCTAssertEqual(report.scan.stream.events.map(\.line), [2, 3, 5])
+        XCTAssertEqual(Set(report.scan.stream.events.map(\.process)), ["Domination"], "the continuation keeps its record's process")
+        XCTAssertEqual(report.timeline.epochs.map(\.process), ["Domination"])
+        XCTAssertEqual(report.health.map(\.kind), [])
+    }
+
+    func testABrokenJSONEntryIsReportedAndTheOthersRead() throws {
+        let text = """
+            {"eventMessage":"sceneWillEnterForeground(_:)","processID":4817,"processImagePath":"/Fieldnotes.app/Fieldnotes"}
+            {"eventMessage":"sceneDidBecomeActive(_:)","processID":4817,"processImagePath":"/Fieldnot
+            {"eventMessage":"sceneWillResignActive(_:)","processID":4817,"processImagePath":"/Fieldnotes.app/Fieldnotes"}
+            {"count":3,"finished":1}
+
+            """
+        let report = try check(text)
+        XCTAssertEqual(report.scan.format, "log-ndjson")
+        // The broken entry is still searched as text: a callback in it is not lost.
+        XCTAssertEqual(report.scan.stream.events.map(\.line), [1, 2, 3])
+        XCTAssertEqual(report.health.first { $0.kind == .malformedEntries }?.line, 2)
+    }
+
+    func testGzipCapturesAreReadLikeTheirText() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-gz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plain = directory.appendingPathComponent("capture.log")
+        try CaptureRenderer.render(FormatTests.story, as: "log-syslog").write(to: plain, atomically: true, encoding: .utf8)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-k", plain.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        try XCTSkipIf(gzip.terminationStatus != 0, "gzip is not available")
+        let text = try Checker().check(.file(plain.path))
+        let compressed = try Checker().check(.file(plain.path + ".gz"))
+        XCTAssertTrue(compressed.scan.statistics.compressed)
+        XCTAssertEqual(compressed.scan.stream.events, text.scan.stream.events)
+        XCTAssertEqual(compressed.findings.map(\.rule), text.findings.map(\.rule))
+
+        let truncated = directory.appendingPathComponent("truncated.log.gz")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: plain.path + ".gz"))
+        try bytes.prefix(bytes.count / 2).write(to: truncated)
+        XCTAssertThrowsError(try Checker().check(.file(truncated.path))) { error in
+            XCTAssertTrue("\(error)".contains("truncated gzip data"), "\(error)")
+        }
+    }
+}
