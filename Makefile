@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-resign_before_background.log
 
-.PHONY: demo test build release pcre2 clean
+.PHONY: demo test bench build release pcre2 clean
 
 pcre2:
 	@if pkg-config --exists libpcre2-8 2>/dev/null && { pkg-config --exists zlib 2>/dev/null || [ "$$(uname)" = Darwin ]; }; then :; \
@@ -33,6 +33,14 @@ demo: build
 test: pcre2
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# Throughput and peak memory per capture format on generated captures (release build).
+# BENCH_MB sets the size of each capture, BENCH_RUNS how many runs the best is taken of.
+BENCH_MB ?= 64
+BENCH_RUNS ?= 3
+bench: pcre2
+	$(SWIFT) build -c release --product tracecheck-bench
+	$$($(SWIFT) build -c release --show-bin-path)/tracecheck-bench $(BENCH_MB) $(BENCH_RUNS)
 
 clean:
 	rm -rf .build

@@ -32,6 +32,7 @@ let package = Package(
         ),
         // Renders a lifecycle story in every capture format: for tests and benchmarks only.
         .target(name: "CaptureFixtures"),
+        .executableTarget(name: "tracecheck-bench", dependencies: ["TraceCheck", "CaptureFixtures"]),
         .testTarget(name: "TraceCheckTests", dependencies: ["TraceCheck", "CaptureFixtures"]),
         .testTarget(name: "CLITests", dependencies: ["TraceCheck"]),
     ]

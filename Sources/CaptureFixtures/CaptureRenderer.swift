@@ -32,15 +32,20 @@ public enum CaptureRenderer {
     static let start = (date: "2026-04-02", month: "Apr  2", hour: 10, minute: 15, second: 3)
 
     public static func render(_ story: [StoryLine], as format: String) -> String {
-        var out = header(format)
+        header(format) + body(story, as: format, continuing: false) + footer(format, count: story.count)
+    }
+
+    /// The story's records without the format's header and footer; `continuing` when
+    /// records of the same capture came before (JSON separates entries with commas).
+    public static func body(_ story: [StoryLine], as format: String, continuing: Bool) -> String {
+        var out = ""
         for (index, line) in story.enumerated() {
-            out += self.line(line, as: format, first: index == 0)
+            out += self.line(line, as: format, first: index == 0 && !continuing)
         }
-        out += footer(format, count: story.count)
         return out
     }
 
-    static func header(_ format: String) -> String {
+    public static func header(_ format: String) -> String {
         switch format {
         case "log-default":
             "Filtering the log data using \"process == \\\"Fieldnotes\\\"\"\n"
@@ -53,10 +58,10 @@ public enum CaptureRenderer {
         }
     }
 
-    static func footer(_ format: String, count: Int) -> String {
+    public static func footer(_ format: String, count: Int) -> String {
         switch format {
         case "log-default", "log-compact", "log-syslog": "** Processed \(count) entries, done. **\n"
-        case "log-json": "]\n"
+        case "log-json": "\n]\n"
         case "log-ndjson": "{\"count\":\(count),\"finished\":1}\n"
         default: ""
         }

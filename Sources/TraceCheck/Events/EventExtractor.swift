@@ -56,7 +56,7 @@ public struct RecordContext: Sendable {
     public var pid: Int?
     var process: [UInt8] = []
     var thread: [UInt8] = []
-    public var time: Double?
+    var timestamp: [UInt8] = []
 
     public init() {}
 
@@ -64,15 +64,18 @@ public struct RecordContext: Sendable {
         pid = record.fields.pid
         Self.copy(record.bytes, record.fields.process, into: &process)
         Self.copy(record.bytes, record.fields.thread, into: &thread)
-        time = record.fields.timestamp.flatMap { CaptureTime.seconds(from: UnsafeRawBufferPointer(rebasing: record.bytes[$0])) }
+        Self.copy(record.bytes, record.fields.timestamp, into: &timestamp)
     }
 
     public var processText: String? { process.isEmpty ? nil : String(decoding: process, as: UTF8.self) }
     public var threadText: String? { thread.isEmpty ? nil : String(decoding: thread, as: UTF8.self) }
+    /// Parsed only when asked: most records are not events.
+    public var time: Double? { timestamp.isEmpty ? nil : timestamp.withUnsafeBytes { CaptureTime.seconds(from: $0) } }
 
-    private static func copy(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>?, into buffer: inout [UInt8]) {
+    static func copy(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>?, into buffer: inout [UInt8]) {
         buffer.removeAll(keepingCapacity: true)
-        if let range { buffer.append(contentsOf: bytes[range]) }
+        guard let range, !range.isEmpty else { return }
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 }
 

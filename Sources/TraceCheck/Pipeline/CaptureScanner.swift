@@ -90,9 +90,8 @@ final class ScanSession {
     private var processSelected = true
 
     // Health facts.
-    private var lastTime: Double?
-    private var lastMessageHash: UInt64 = 0
-    private var lastMessageLength = -1
+    private var previousTimestamp: [UInt8] = []
+    private var lastSignature = MessageSignature()
     private var outOfOrder: [Int] = []
     private var doubled: [Int] = []
     private var repeatRun: [Int] = []
@@ -103,6 +102,11 @@ final class ScanSession {
     private var suspect: [Int] = []
     private var mixed: [String: [Int]] = [:]
     private var recordsByFormat: [String: Int] = [:]
+    private var mainRecords = 0
+    // Copied out of `choice` once: read per line, they must not cost a copy of it.
+    private var decoration: Decoration?
+    private var unprefixedAreContinuations = false
+    private var mainFormatName = ""
 
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
@@ -139,6 +143,9 @@ final class ScanSession {
 
     private func choose(_ choice: FormatChoice, firstLines: [[UInt8]]) {
         self.choice = choice
+        mainFormatName = choice.format.name
+        decoration = choice.decoration
+        unprefixedAreContinuations = choice.format.unprefixedLines == .continuations
         let undecorated = choice.decoration.map { FormatDetector.strip($0, from: firstLines, matcher: matcher) } ?? firstLines
         mainReader = choice.format.makeReader(firstLines: undecorated)
         guard !choice.forced else { return }
@@ -153,18 +160,18 @@ final class ScanSession {
     }
 
     private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
-        guard let choice, let mainReader else { return }
+        guard let mainReader else { return }
         if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = Array(ANSI.stripped(raw))
-            ansiBuffer.withUnsafeBytes { readClean($0, number: number, choice: choice, reader: mainReader) }
+            ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
         } else {
-            readClean(raw, number: number, choice: choice, reader: mainReader)
+            readClean(raw, number: number, reader: mainReader)
         }
     }
 
-    private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, choice: FormatChoice, reader: any RecordReader) {
+    private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, reader: any RecordReader) {
         var bytes = raw
-        if let decoration = choice.decoration {
+        if let decoration {
             if let length = decoration.length(in: raw, using: matcher) {
                 bytes = UnsafeRawBufferPointer(rebasing: raw[length...])
             } else {
@@ -173,7 +180,7 @@ final class ScanSession {
                 return
             }
         }
-        let formatName = choice.format.name
+        let formatName = mainFormatName
         switch reader.read(bytes, number: number, using: matcher, emit: { self.handle($0, format: formatName) }) {
         case .record, .pending, .banner:
             return
@@ -188,7 +195,7 @@ final class ScanSession {
                 }
             }
             if reader.looksLikeRecord(bytes) { suspect.append(number) }
-            if choice.format.unprefixedLines == .continuations, !Self.isBlank(bytes) {
+            if unprefixedAreContinuations, !Self.isBlank(bytes) {
                 if sawRecord {
                     handleContinuation(bytes, number: number)
                     return
@@ -201,25 +208,39 @@ final class ScanSession {
 
     private func handle(_ record: Record, format: String) {
         sawRecord = true
-        recordsByFormat[format, default: 0] += 1
-        let previousTime = context.time ?? lastTime
+        if format == mainFormatName { mainRecords += 1 } else { recordsByFormat[format, default: 0] += 1 }
+        swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
-        if let time = context.time {
-            if let previousTime, time < previousTime - 0.000_001 { outOfOrder.append(record.number) }
-            lastTime = time
-        }
+        if isEarlierThanPrevious(context.timestamp) { outOfOrder.append(record.number) }
         noteProcess(record)
         let message = record.message
-        let hash = Self.fingerprint(message, process: record.fields.process.map { UnsafeRawBufferPointer(rebasing: record.bytes[$0]) })
-        if hash == lastMessageHash, message.count == lastMessageLength, !message.isEmpty {
+        let signature = MessageSignature(message, pid: record.fields.pid)
+        if signature == lastSignature, !message.isEmpty {
             repeatRun.append(record.number)
         } else {
             closeRepeatRun()
+            lastSignature = signature
         }
-        lastMessageHash = hash
-        lastMessageLength = message.count
         guard processSelected else { return }
         extract(message: message, text: record.bytes, number: record.number, context: context)
+    }
+
+    /// Timestamps of one format have one width, so bytes compare in time order; only an
+    /// apparent step back (or a change of width) is parsed to be sure.
+    private func isEarlierThanPrevious(_ timestamp: [UInt8]) -> Bool {
+        guard !timestamp.isEmpty, !previousTimestamp.isEmpty else { return false }
+        if timestamp.count == previousTimestamp.count {
+            let order = timestamp.withUnsafeBytes { now in
+                previousTimestamp.withUnsafeBytes { before -> Int32 in
+                    guard let a = now.baseAddress, let b = before.baseAddress else { return 0 }
+                    return memcmp(a, b, now.count)
+                }
+            }
+            if order >= 0 { return false }
+        }
+        guard let now = timestamp.withUnsafeBytes(CaptureTime.seconds(from:)),
+              let before = previousTimestamp.withUnsafeBytes(CaptureTime.seconds(from:)) else { return false }
+        return now < before - 0.000_001
     }
 
     /// A copy made twice shows every row exactly twice; a message a program logs again
@@ -240,13 +261,15 @@ final class ScanSession {
 
     private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: RecordContext) {
         guard let event = extractor.event(message: message, text: text, line: number, context: context) else { return }
-        if event.text.contains("<private>") { redacted.append(number) }
+        if Self.contains(message, "<private>") { redacted.append(number) }
         stream.events.append(event)
     }
 
     /// A new process mark whenever the record's pid (or, without pids, its name) changes.
     private func noteProcess(_ record: Record) {
         let pid = record.fields.pid
+        // Same pid, same process: the common case, decided without looking at the name.
+        if let pid, pid == lastPid { return }
         if context.process != lastProcess {
             lastProcess = context.process
             processSelected = Self.isSelected(process: context.processText, filter: options.process)
@@ -265,20 +288,26 @@ final class ScanSession {
         return !SystemProcesses.names.contains(process)
     }
 
-    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { bytes.allSatisfy { $0 == 32 || $0 == 9 } }
-
-    /// FNV-1a over the message and process: cheap, and only ever compared with the row before.
-    static func fingerprint(_ message: UnsafeRawBufferPointer, process: UnsafeRawBufferPointer?) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in message { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        for byte in process ?? UnsafeRawBufferPointer(start: nil, count: 0) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+    static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, bytes.count >= count else { return false }
+        let pattern = UnsafeRawBufferPointer(start: needle.utf8Start, count: count)
+        var start = 0
+        while start + count <= bytes.count, let offset = bytes[start...(bytes.count - count)].firstIndex(of: pattern[0]) {
+            if bytes[offset..<(offset + count)].elementsEqual(pattern) { return true }
+            start = offset + 1
+        }
+        return false
     }
+
+    static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { bytes.allSatisfy { $0 == 32 || $0 == 9 } }
 
     // MARK: Result
 
     func result(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
         closeRepeatRun()
+        if mainRecords > 0 { recordsByFormat[mainFormatName, default: 0] += mainRecords }
+        mainRecords = 0
         let path = source.displayName
         return ScannedCapture(
             source: source, format: choice?.format.name ?? PlainFormat().name, decoration: choice?.decoration?.name,
@@ -307,7 +336,7 @@ final class ScanSession {
         add(.droppedLines, gaps, { "\($0) place(s) where lines are missing or were collapsed (device disconnected, `last message repeated`)" },
             weak: true)
         // A few repeated messages are normal logging; a quarter of all rows is a copy made twice.
-        let records = recordsByFormat.values.reduce(0, +)
+        let records = recordsByFormat.values.reduce(0, +) + mainRecords
         if doubled.count >= 2, doubled.count * 4 >= records {
             add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" })
         }
@@ -348,6 +377,29 @@ final class ScanSession {
                                          message: "a pattern hit PCRE2's match limit on this line; it may hold an event that was not recognised"))
         }
         return found
+    }
+}
+
+/// Enough of a message to tell a row repeated verbatim from the next row without copying
+/// it: its length, pid and first and last eight bytes. Only the doubled-rows health check
+/// uses it, and that needs a quarter of all rows to repeat.
+struct MessageSignature: Equatable {
+    var length = -1
+    var pid: Int?
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+
+    init() {}
+
+    init(_ message: UnsafeRawBufferPointer, pid: Int?) {
+        length = message.count
+        self.pid = pid
+        guard message.count >= 8 else {
+            for byte in message { head = head << 8 | UInt64(byte) }
+            return
+        }
+        head = message.loadUnaligned(as: UInt64.self)
+        tail = message.loadUnaligned(fromByteOffset: message.count - 8, as: UInt64.self)
     }
 }
 
