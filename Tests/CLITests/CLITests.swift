@@ -16,6 +16,10 @@ final class CLITests: XCTestCase {
         "rule-launch_before_scene_connect": 1, "rule-launch_sequence": 1, "rule-nothing_after_terminate": 1,
         "rule-one_delegate_class_per_scene": 0, "rule-resign_before_background": 1, "rule-scene_callback_in_legacy_app": 1,
         "rule-scene_state_machine": 0,
+        "device-idevicesyslog-two-apps-disconnect": 0, "rule-app_delegate_window_missing": 1, "rule-carplay_lifecycle_missing": 1,
+        "rule-configuration_name_not_in_plist": 0, "rule-legacy_lifecycle_warning": 0, "rule-no_scene_delegate": 1,
+        "rule-no_scene_manifest": 0, "rule-scene_delegate_class_not_loaded": 1, "rule-scene_lifecycle_required": 1,
+        "rule-scene_session_request_failed": 0,
     ]
 
     func testEverySampleMatchesItsExpectedOutputAndStatus() throws {
