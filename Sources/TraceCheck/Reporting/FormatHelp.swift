@@ -5,7 +5,7 @@ public enum FormatHelp {
         var out = "Formats (detected per file from its first \(FormatDetector.sampleSize) lines; --input-format NAME overrides):\n"
         for format in CaptureFormats.all {
             out += "\n  \(format.name)\n    \(format.summary)\n"
-            if let sample = format.samples.last ?? nil { out += "    e.g. \(sample.line.replacingTabs())\n" }
+            if let sample = format.samples.last { out += "    e.g. \(sample.line.replacingTabs())\n" }
         }
         out += "\nHarness prefixes stripped when a third of the first lines carry them:\n"
         for decoration in Decoration.all {
