@@ -139,6 +139,12 @@ enum Bytes {
             && isDigit(bytes[offset + 6]) && isDigit(bytes[offset + 7])
     }
 
+    /// A clock, optionally after a date: `18:38:11.129512+0800`, `2024-01-01 18:38:11`.
+    static func isClockField(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let datePrefix = bytes.count >= 19 && bytes[4] == 45 && bytes[10] == 32
+        return isClock(bytes, at: datePrefix ? 11 : 0)
+    }
+
     /// `YYYY-MM-DD HH:MM:SS` at the start.
     static func startsWithDateTime(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count >= 19 && isDigit(bytes[0]) && isDigit(bytes[3]) && bytes[4] == 45 && bytes[7] == 45

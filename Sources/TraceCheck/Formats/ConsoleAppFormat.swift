@@ -96,9 +96,7 @@ struct ConsoleAppLayout: Equatable, Sendable {
 
     /// `18:38:11.129512+0800`, `16:13:40.069955 +0100`, with or without a date before it.
     static func isTime(_ field: String) -> Bool {
-        let bytes = Array(field.utf8)
-        let start = bytes.count >= 19 && bytes[4] == 45 && bytes[10] == 32 ? 11 : 0
-        return bytes.withUnsafeBytes { Bytes.isClock($0, at: start) }
+        Array(field.utf8).withUnsafeBytes(Bytes.isClockField)
     }
 }
 
@@ -134,9 +132,7 @@ final class ConsoleAppReader: RecordReader {
             return start..<max(start, end)
         }
         let time = range(layout.time)
-        let timeBytes = UnsafeRawBufferPointer(rebasing: line[time])
-        let clockAt = timeBytes.count >= 19 && timeBytes[4] == 45 ? 11 : 0
-        guard Bytes.isClock(timeBytes, at: clockAt) else { return nil }
+        guard Bytes.isClockField(UnsafeRawBufferPointer(rebasing: line[time])) else { return nil }
         if let type = layout.type {
             let word = range(type)
             guard !word.isEmpty, word.count <= 8, line[word.lowerBound] >= 97 else { return nil }

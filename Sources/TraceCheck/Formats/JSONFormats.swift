@@ -76,16 +76,17 @@ final class LogJSONReader: RecordReader {
     func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
               emit: (Record) -> Void) -> LineKind {
         if !arrayLayout {
-            guard looksLikeRecord(line) else { return Self.isBanner(line) ? .banner : .unprefixed }
-            if Self.isFooter(line) { return .banner }
-            guard emitEntry(line, at: { _ in number }, emit: emit) else {
+            guard looksLikeRecord(line) else { return Self.isBanner(line, using: matcher) ? .banner : .unprefixed }
+            switch emitEntry(line, at: { _ in number }, emit: emit) {
+            case .emitted, .empty: return .record
+            case .footer: return .banner
+            case .malformed, .noMessage:
                 malformedLines.append(number)
                 return .unprefixed
             }
-            return .record
         }
         guard depth >= 2 || startsArrayContent(line) else {
-            return Self.isBanner(line) ? .banner : .unprefixed
+            return Self.isBanner(line, using: matcher) ? .banner : .unprefixed
         }
         var emitted = false
         var segmentStart = 0
@@ -127,10 +128,12 @@ final class LogJSONReader: RecordReader {
     /// Outside an entry, only the array's own punctuation may begin a line: `[`, `[{`,
     /// `,{`, `{`, `]` (inside the array).
     private func startsArrayContent(_ line: UnsafeRawBufferPointer) -> Bool {
-        let significant = line.filter { $0 != 32 && $0 != 9 }
-        guard let first = significant.first else { return false }
-        if depth == 0 { return first == 91 && (significant.count == 1 || significant[1] == 123) }
-        return first == 123 || first == 44 || first == 93
+        let isSpace: (UInt8) -> Bool = { $0 == 32 || $0 == 9 }
+        guard let firstIndex = line.firstIndex(where: { !isSpace($0) }) else { return false }
+        let first = line[firstIndex]
+        guard depth == 0 else { return first == 123 || first == 44 || first == 93 }
+        let second = line[(firstIndex + 1)...].first { !isSpace($0) }
+        return first == 91 && (second == nil || second == 123)
     }
 
     private func begin(_ line: UnsafeRawBufferPointer, at index: Int, number: Int, segmentStart: inout Int) {
@@ -148,10 +151,11 @@ final class LogJSONReader: RecordReader {
 
     private func complete(emit: (Record) -> Void) {
         let lines = entryLines
-        let parsed = entry.withUnsafeBytes { bytes in
+        let outcome = entry.withUnsafeBytes { bytes in
             emitEntry(bytes, at: { offset in lines.last { $0.offset <= offset }?.number ?? lines.first?.number ?? 0 }, emit: emit)
         }
-        if !parsed { malformedLines.append(lines.first?.number ?? 0) }
+        // Inside the array, any object other than an entry (even `log`'s footer) is not one of its records.
+        if outcome != .emitted, outcome != .empty { malformedLines.append(lines.first?.number ?? 0) }
         reset()
     }
 
@@ -163,12 +167,27 @@ final class LogJSONReader: RecordReader {
         escaped = false
     }
 
-    /// Renders the entry as `timestamp process[pid:tid] message` and emits it.
+    enum EntryOutcome {
+        case emitted
+        /// `{}`: nothing to read, nothing wrong.
+        case empty
+        /// `{"count":…,"finished":1}`, the ndjson footer.
+        case footer
+        /// An object with members but no `eventMessage`.
+        case noMessage
+        case malformed
+    }
+
+    /// Renders the entry as `timestamp process[pid:tid] message` and emits it; the JSON is
+    /// scanned once whatever it turns out to be.
     private func emitEntry(_ bytes: UnsafeRawBufferPointer, at lineOf: (Int) -> Int,
-                           emit: (Record) -> Void) -> Bool {
+                           emit: (Record) -> Void) -> EntryOutcome {
         var members = JSONMembers()
-        guard members.scan(bytes) else { return false }
-        guard let message = members.eventMessage else { return members.isEmptyEntry }
+        guard members.scan(bytes) else { return .malformed }
+        guard let message = members.eventMessage else {
+            if members.isEmptyEntry { return .empty }
+            return members.sawFinished ? .footer : .noMessage
+        }
         rendered.clear()
         var fields = RecordFields(message: 0..<0)
         if let timestamp = members.timestamp {
@@ -191,7 +210,7 @@ final class LogJSONReader: RecordReader {
         if rendered.count > 0 { rendered.append(32) }
         fields.message = rendered.appendUnescaped(bytes, message)
         emit(Record(number: lineOf(message.lowerBound), bytes: rendered.bytes, fields: fields))
-        return true
+        return .emitted
     }
 
     static func basename(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
@@ -199,15 +218,13 @@ final class LogJSONReader: RecordReader {
         return (slash + 1)..<range.upperBound
     }
 
-    static func isFooter(_ line: UnsafeRawBufferPointer) -> Bool {
-        var members = JSONMembers()
-        return members.scan(line) && members.eventMessage == nil && members.sawFinished
-    }
+    /// `log`'s own banner lines, as the text styles recognise them, and blank lines.
+    static let banner = LinePrefix.anyOf(PrefixPatterns.logBanners)
 
-    static func isBanner(_ line: UnsafeRawBufferPointer) -> Bool {
-        let text = String(decoding: line.prefix(40), as: UTF8.self)
-        return text.hasPrefix("Filtering the log data") || text.hasPrefix("Skipping ") || text.hasPrefix("log: ")
-            || line.allSatisfy { $0 == 32 || $0 == 9 }
+    static func isBanner(_ line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> Bool {
+        if line.allSatisfy({ $0 == 32 || $0 == 9 }) { return true }
+        guard let banner else { return false }
+        return (try? matcher.matches(banner, in: line)) == true
     }
 }
 

@@ -19,12 +19,18 @@ public struct LinePrefix: Sendable {
          looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
         // swiftlint:disable:next force_try
         regex = try! PCRE2Regex(pattern)
-        banner = banners.isEmpty ? nil : try! PCRE2Regex(banners.map { "(?:\($0))" }.joined(separator: "|"))
-        gap = gaps.isEmpty ? nil : try! PCRE2Regex(gaps.map { "(?:\($0))" }.joined(separator: "|"))
+        banner = Self.anyOf(banners)
+        gap = Self.anyOf(gaps)
         groups = Groups(timestamp: regex.groupNumber("timestamp"), process: regex.groupNumber("process"),
                         pid: regex.groupNumber("pid"), thread: regex.groupNumber("thread"),
                         message: regex.groupNumber("message"))
         self.looksLikeRecord = looksLikeRecord
+    }
+
+    /// One regex matching any of `patterns` (constants of the program), nil for none.
+    static func anyOf(_ patterns: [String]) -> PCRE2Regex? {
+        // swiftlint:disable:next force_try
+        patterns.isEmpty ? nil : try! PCRE2Regex(patterns.map { "(?:\($0))" }.joined(separator: "|"))
     }
 
     func fields(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> RecordFields? {

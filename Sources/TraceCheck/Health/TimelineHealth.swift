@@ -12,9 +12,11 @@ enum TimelineHealth {
     static func issues(in timeline: CaptureTimeline) -> [HealthIssue] {
         var issues: [HealthIssue] = []
         var pidsByProcess: [String: Int] = [:]
+        var last: LifecycleEvent?
         for epoch in timeline.epochs {
             let driving = epoch.drivingEvents.map(\.event)
             guard let first = driving.first else { continue }
+            if let final = driving.last, final.line > (last?.line ?? 0) { last = final }
             if epoch.launchIndex == nil, !sessionStarts.contains(first.id.member) {
                 if let process = epoch.process, let pid = epoch.pid, let earlier = pidsByProcess[process], earlier != pid {
                     issues.append(HealthIssue(.processRestartWithoutLaunch, line: first.line,
@@ -28,7 +30,6 @@ enum TimelineHealth {
             if let process = epoch.process, let pid = epoch.pid { pidsByProcess[process] = pid }
             issues += inversions(in: driving)
         }
-        let last = timeline.epochs.flatMap { $0.drivingEvents.map(\.event) }.max { $0.line < $1.line }
         if let last, transitionStarts.contains(last.id.member) {
             issues.append(HealthIssue(.endsMidTransition, line: last.line,
                                       message: "the capture ends right after \(last.id.rawValue): what it led to is not shown"))
