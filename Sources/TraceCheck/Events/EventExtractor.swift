@@ -2,8 +2,11 @@
 /// Compiled once per process and shared read-only by every thread.
 public final class CompiledCatalog: Sendable {
     public let shapes: [(shape: SpellingShape, regex: PCRE2Regex)]
-    /// Matches every line any shape can claim (a superset), so the shapes only run on
+    /// Finds every line any shape can claim (a superset), so the shapes only run on
     /// candidates. Derived from the catalog's own words, never written by hand.
+    public let candidateWords: CaselessWordSet
+    /// The same words as one caseless PCRE2 alternation: the reference `candidateWords`
+    /// is tested against, and too slow to run on every line.
     public let candidate: PCRE2Regex
     let scenePointer: PCRE2Regex
     let delegateObject: PCRE2Regex
@@ -23,7 +26,8 @@ public final class CompiledCatalog: Sendable {
             compiled.append((shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless)))
         }
         shapes = compiled
-        candidate = try PCRE2Regex(SpellingShape.alternation(Self.candidateWords), caseless: true)
+        candidate = try PCRE2Regex(SpellingShape.alternation(Self.candidateVocabulary), caseless: true)
+        candidateWords = CaselessWordSet(covering: Self.candidateVocabulary)
         scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
         delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
@@ -32,7 +36,7 @@ public final class CompiledCatalog: Sendable {
 
     /// Every word some spelling must contain, reduced to those no shorter word already
     /// covers (case-insensitively): `application` covers every `application…` selector.
-    static var candidateWords: [String] {
+    static var candidateVocabulary: [String] {
         var words = Set<String>()
         for entry in EventCatalog.entries {
             words.formUnion(entry.selectors.map { String($0.prefix { $0 != ":" }) })
@@ -114,11 +118,12 @@ public final class EventExtractor {
     }
 
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
-        do { return try matcher.matches(catalog.candidate, in: message) } catch { return true }
+        catalog.candidateWords.containsAny(message)
     }
 
     func spelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String)? {
-        for (shape, regex) in catalog.shapes {
+        for index in catalog.shapes.indices {
+            let shape = catalog.shapes[index].shape, regex = catalog.shapes[index].regex
             let match: PCRE2Match?
             do { match = try matcher.firstMatch(of: regex, in: message) } catch {
                 if limitExceededLines.last != line { limitExceededLines.append(line) }

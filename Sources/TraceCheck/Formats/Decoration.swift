@@ -19,8 +19,8 @@ public struct Decoration: Sendable {
 
     /// The length of the decoration at the start of `line`, if it carries one.
     func length(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> Int? {
-        guard let match = try? matcher.firstMatch(of: regex, in: line), let whole = match[0] else { return nil }
-        return whole.upperBound
+        guard (try? matcher.matchInPlace(regex, in: line)) == true else { return nil }
+        return matcher.group(0)?.upperBound
     }
 
     public static let all: [Decoration] = [

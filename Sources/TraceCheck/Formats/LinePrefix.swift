@@ -1,7 +1,7 @@
 /// A format whose records begin with a prefix that one PCRE2 pattern recognises.
 /// Named groups: `timestamp`, `process`, `pid`, `thread`, and `message` when the message
 /// does not simply run from the end of the prefix to the end of the line.
-public struct LinePrefix: Sendable {
+public final class LinePrefix: Sendable {
     let regex: PCRE2Regex
     let banner: PCRE2Regex?
     let gap: PCRE2Regex?
@@ -34,13 +34,13 @@ public struct LinePrefix: Sendable {
     }
 
     func fields(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> RecordFields? {
-        guard looksLikeRecord(line), let match = try? matcher.firstMatch(of: regex, in: line), let whole = match[0] else {
+        guard looksLikeRecord(line), (try? matcher.matchInPlace(regex, in: line)) == true, let whole = matcher.group(0) else {
             return nil
         }
-        let message = groups.message.flatMap { match[$0] } ?? whole.upperBound..<line.count
-        let pid = groups.pid.flatMap { match[$0] }.flatMap { Bytes.decimal(line, $0) }
-        return RecordFields(message: message, pid: pid, process: groups.process.flatMap { match[$0] },
-                            thread: groups.thread.flatMap { match[$0] }, timestamp: groups.timestamp.flatMap { match[$0] })
+        let message = groups.message.flatMap(matcher.group) ?? whole.upperBound..<line.count
+        let pid = groups.pid.flatMap(matcher.group).flatMap { Bytes.decimal(line, $0) }
+        return RecordFields(message: message, pid: pid, process: groups.process.flatMap(matcher.group),
+                            thread: groups.thread.flatMap(matcher.group), timestamp: groups.timestamp.flatMap(matcher.group))
     }
 }
 

@@ -170,6 +170,23 @@ public final class PCRE2Matcher {
         return PCRE2Match(ranges: ranges)
     }
 
+    /// Matches without copying the groups out: read them with `group(_:)` until the next
+    /// match. The per-line paths (record prefixes, decorations) use it so that a line
+    /// costs no allocation.
+    public func matchInPlace(_ regex: PCRE2Regex, in subject: UnsafeRawBufferPointer) throws(PCRE2MatchFailure) -> Bool {
+        let rc = rawMatch(regex, subject, 0)
+        if rc == PCRE2_ERROR_NOMATCH { return false }
+        if rc < 0 { throw Self.failure(rc) }
+        return true
+    }
+
+    /// Group `number` of the last successful `matchInPlace`, nil when it did not take part.
+    public func group(_ number: Int) -> Range<Int>? {
+        guard number >= 0, number < pairCount else { return nil }
+        let lower = ovector[2 * number], upper = ovector[2 * number + 1]
+        return lower == pcre2Unset || upper < lower ? nil : lower..<upper
+    }
+
     /// True when `regex` matches somewhere in `subject`; nothing is copied out.
     public func matches(_ regex: PCRE2Regex, in subject: UnsafeRawBufferPointer) throws(PCRE2MatchFailure) -> Bool {
         let rc = rawMatch(regex, subject, 0)

@@ -88,6 +88,8 @@ final class ScanSession {
     private var lastProcess: [UInt8] = []
     private var lastPid: Int?
     private var processSelected = true
+    private var selectionByPid: [Int: (name: [UInt8], selected: Bool)] = [:]
+    private var lastMark: (pid: Int?, process: [UInt8]) = (nil, [])
 
     // Health facts.
     private var previousTimestamp: [UInt8] = []
@@ -117,7 +119,7 @@ final class ScanSession {
     }
 
     func feed(_ line: Line) {
-        guard choice != nil else {
+        guard mainReader != nil else {
             detectionBuffer.append((Array(line.bytes), line.number))
             if detectionBuffer.count >= FormatDetector.sampleSize { decide() }
             return
@@ -160,7 +162,7 @@ final class ScanSession {
     }
 
     private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
-        guard let mainReader else { return }
+        guard let mainReader = mainReader else { return }
         if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = Array(ANSI.stripped(raw))
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
@@ -265,19 +267,23 @@ final class ScanSession {
         stream.events.append(event)
     }
 
-    /// A new process mark whenever the record's pid (or, without pids, its name) changes.
+    /// A new process mark whenever the selected process changes: by pid, or without pids
+    /// by name. Another process's lines in between (SpringBoard's chatter) change nothing.
     private func noteProcess(_ record: Record) {
         let pid = record.fields.pid
         // Same pid, same process: the common case, decided without looking at the name.
         if let pid, pid == lastPid { return }
-        if context.process != lastProcess {
+        lastPid = pid
+        if let pid, let known = selectionByPid[pid], known.name == context.process {
+            processSelected = known.selected
+        } else if pid != nil || context.process != lastProcess {
             lastProcess = context.process
             processSelected = Self.isSelected(process: context.processText, filter: options.process)
-        } else if pid == lastPid {
-            return
+            if let pid { selectionByPid[pid] = (context.process, processSelected) }
         }
-        lastPid = pid
         guard processSelected, pid != nil || !context.process.isEmpty else { return }
+        if pid == lastMark.pid, context.process == lastMark.process { return }
+        lastMark = (pid, context.process)
         stream.processMarks.append(ProcessMark(line: record.number, pid: pid, process: context.processText))
     }
 

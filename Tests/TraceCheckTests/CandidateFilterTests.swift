@@ -1,0 +1,81 @@
+import CaptureFixtures
+import Foundation
+import XCTest
+@testable import TraceCheck
+
+/// The fast candidate finder (byte pairs, then word comparisons) must decide every line
+/// exactly as the reference, the caseless PCRE2 alternation of the same words: a wrongly
+/// chosen pair would silently drop events.
+final class CandidateFilterTests: XCTestCase {
+    let catalog = CompiledCatalog.shared
+    let matcher = PCRE2Matcher()
+
+    private func disagreements(in lines: [[UInt8]]) throws -> [String] {
+        var found: [String] = []
+        for line in lines {
+            try line.withUnsafeBytes { bytes in
+                let reference = try matcher.matches(catalog.candidate, in: bytes)
+                if catalog.candidateWords.containsAny(bytes) != reference {
+                    found.append("\(reference ? "missed" : "extra"): \(String(decoding: line, as: UTF8.self))")
+                }
+            }
+        }
+        return found
+    }
+
+    private func lines(ofFile path: String) throws -> [[UInt8]] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    func testAgreesOnEverySampleLog() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".log") }.sorted()
+        XCTAssertGreaterThan(names.count, 20)
+        var candidates = 0
+        for name in names {
+            let lines = try lines(ofFile: folder.appendingPathComponent(name).path)
+            XCTAssertEqual(try disagreements(in: lines), [], name)
+            candidates += try lines.filter { line in try line.withUnsafeBytes { try matcher.matches(catalog.candidate, in: $0) } }.count
+        }
+        XCTAssertGreaterThan(candidates, 100, "the sample logs hold lifecycle lines, so agreement is not vacuous")
+    }
+
+    func testAgreesOnEveryRealCapture() throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: RealCorpusTests.corpus.path) else {
+            throw XCTSkip("shared corpus not found at \(RealCorpusTests.corpus.path); a user's clone has none")
+        }
+        for name in names.sorted() where name.hasSuffix(".log") {
+            XCTAssertEqual(try disagreements(in: lines(ofFile: RealCorpusTests.corpus.appendingPathComponent(name).path)), [], name)
+        }
+    }
+
+    func testAgreesOnAGeneratedCaptureWithDecoys() throws {
+        var story = BenchmarkStory.launch
+        for block in 0..<3 { story += BenchmarkStory.block(startingAt: 1 + Double(block)) }
+        for format in ["xcode-console", "log-default", "idevicesyslog", "console-app", "log-ndjson"] {
+            let text = CaptureRenderer.render(story, as: format)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+            XCTAssertEqual(try disagreements(in: lines), [], format)
+        }
+    }
+
+    /// Every word, in three cases, at every offset around the 32-byte blocks and at the end.
+    func testFindsEveryWordAtEveryOffsetAndCase() throws {
+        var lines: [[UInt8]] = []
+        for word in CompiledCatalog.candidateVocabulary {
+            for variant in [word, word.uppercased(), word.capitalized] {
+                for padding in [0, 1, 15, 30, 31, 32, 33, 63, 64, 65] {
+                    lines.append(Array((String(repeating: "x", count: padding) + variant).utf8))
+                    lines.append(Array((String(repeating: "y", count: padding) + variant + " trailing text that is long enough").utf8))
+                }
+                // Cut short by one byte: no longer the word.
+                lines.append(Array(("prefix " + variant.dropLast()).utf8))
+            }
+        }
+        XCTAssertEqual(try disagreements(in: lines), [])
+        XCTAssertTrue(lines.contains { $0.withUnsafeBytes(catalog.candidateWords.containsAny) })
+        XCTAssertFalse(Array("an ordinary line about the network and the cache".utf8).withUnsafeBytes(catalog.candidateWords.containsAny))
+    }
+}
