@@ -85,7 +85,7 @@ final class ScanSession {
     private var ansiBuffer: [UInt8] = []
 
     // Process selection: decided once per change of process name.
-    private var lastProcess: [UInt8] = []
+    private var lastPidlessProcess: (name: [UInt8], selected: Bool) = ([], true)
     private var lastPid: Int?
     private var processSelected = true
     private var selectionByPid: [Int: (name: [UInt8], selected: Bool)] = [:]
@@ -162,7 +162,7 @@ final class ScanSession {
     }
 
     private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
-        guard let mainReader = mainReader else { return }
+        guard let mainReader else { return }
         if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = Array(ANSI.stripped(raw))
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
@@ -274,12 +274,18 @@ final class ScanSession {
         // Same pid, same process: the common case, decided without looking at the name.
         if let pid, pid == lastPid { return }
         lastPid = pid
-        if let pid, let known = selectionByPid[pid], known.name == context.process {
-            processSelected = known.selected
-        } else if pid != nil || context.process != lastProcess {
-            lastProcess = context.process
-            processSelected = Self.isSelected(process: context.processText, filter: options.process)
-            if let pid { selectionByPid[pid] = (context.process, processSelected) }
+        if let pid {
+            if let known = selectionByPid[pid], known.name == context.process {
+                processSelected = known.selected
+            } else {
+                processSelected = Self.isSelected(process: context.processText, filter: options.process)
+                selectionByPid[pid] = (context.process, processSelected)
+            }
+        } else {
+            if context.process != lastPidlessProcess.name {
+                lastPidlessProcess = (context.process, Self.isSelected(process: context.processText, filter: options.process))
+            }
+            processSelected = lastPidlessProcess.selected
         }
         guard processSelected, pid != nil || !context.process.isEmpty else { return }
         if pid == lastMark.pid, context.process == lastMark.process { return }
