@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TraceCheck
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,7 @@ enum Exit {
     static let clean: Int32 = 0
     static let findings: Int32 = 1
     static let unreadableInput: Int32 = 2
+    static let cannotWriteOutput: Int32 = 73
     static let usage: Int32 = 64
 }
 
@@ -25,9 +27,22 @@ struct TraceCheckCommand: ParsableCommand {
 }
 
 extension Severity: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case terminal, json
+/// `--report FORMAT=PATH`: an extra report written by the same run.
+struct ReportRequest: ExpressibleByArgument {
+    let format: ReportFormat
+    let path: String
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "="), let format = ReportFormat(rawValue: String(argument[..<equals])) else {
+            return nil
+        }
+        let path = String(argument[argument.index(after: equals)...])
+        guard !path.isEmpty else { return nil }
+        self.format = format
+        self.path = path
+    }
 }
 
 enum ModeOption: String, ExpressibleByArgument, CaseIterable {
@@ -50,15 +65,33 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check captures and report lifecycle anomalies.",
         discussion: """
+            Inputs are files, directories (searched recursively; --include/--exclude filter their files) \
+            and - for standard input. Captures are checked in parallel; output follows the order given, \
+            then path order.
+
+            Under GitHub Actions, GitLab CI or TeamCity (detected from GITHUB_ACTIONS, GITLAB_CI, \
+            TEAMCITY_VERSION) and without --format, the CI's annotations are written as well: \
+            workflow commands and the job summary, gl-code-quality-report.json, service messages.
+
             Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 when an input \
-            could not be read (the others are still checked and reported), 64 on bad usage.
+            could not be read (the others are still checked and reported), 73 when an output file \
+            could not be written, 64 on bad usage.
             """)
 
-    @Argument(help: "Capture files to check; - reads standard input.")
+    @Argument(help: "Capture files and directories to check; - reads standard input.")
     var inputs: [String] = []
 
-    @Option(help: "Output format: terminal or json.")
-    var format: OutputFormat = .terminal
+    @Option(help: ArgumentHelp("Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: terminal).",
+                               valueName: "format"))
+    var format: ReportFormat?
+
+    @Option(name: .customLong("output"), help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "path"))
+    var output: String?
+
+    @Option(name: .customLong("report"),
+            help: ArgumentHelp("Also write a report in another format to a file, e.g. junit=junit.xml (repeatable).",
+                               valueName: "format=path"))
+    var reports: [ReportRequest] = []
 
     @Option(name: .customLong("fail-on"), help: "The lowest severity that makes the exit status 1: error, warning or info.")
     var failOn: Severity = .error
@@ -66,8 +99,11 @@ struct Report: ParsableCommand {
     @Option(help: "Life cycle of the app: auto (detect per process), scene, or legacy.")
     var mode: ModeOption = .auto
 
-    @Option(help: "Colour: auto (only on a terminal, and not when NO_COLOR is set), always, never.")
+    @Option(help: "Colour: auto (only on a terminal, TERM not dumb, NO_COLOR unset), always, never.")
     var color: ColorOption = .auto
+
+    @Flag(name: .shortAndLong, help: "Findings only: no timelines, capture health, summary or progress.")
+    var quiet = false
 
     @Option(name: .customLong("input-format"),
             help: ArgumentHelp("Read every input in this format instead of detecting it (`tracecheck formats` lists them).",
@@ -78,35 +114,89 @@ struct Report: ParsableCommand {
                                valueName: "name"))
     var process: String?
 
+    @Option(name: .customLong("include"), help: ArgumentHelp("Only check a directory's files that match this glob (repeatable; *.log, logs/*.txt).",
+                                                             valueName: "glob"))
+    var include: [String] = []
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp("Skip a directory's files that match this glob (repeatable).", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Captures checked at once (default: one per core).")
+    var jobs: Int?
+
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("give at least one capture file, or - for standard input") }
+        guard !inputs.isEmpty else { throw ValidationError("give at least one capture file or directory, or - for standard input") }
         if let inputFormat, CaptureFormats.named(inputFormat) == nil {
             throw ValidationError("unknown input format '\(inputFormat)'; known: \(CaptureFormats.names.joined(separator: ", "))")
         }
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of 1 or more") }
+        let paths = reports.map(\.path) + (output.map { [$0] } ?? [])
+        if Set(paths).count != paths.count { throw ValidationError("two outputs are written to the same file") }
     }
 
     func run() throws {
         let checker = Checker(options: CheckOptions(forcedMode: mode.forcedMode,
                                                     format: inputFormat.flatMap(CaptureFormats.named), process: process))
-        var result = RunResult()
-        for input in inputs {
-            let source: InputSource = input == "-" ? .standardInput : .file(input)
-            do {
-                let report = try checker.check(source)
-                result.reports.append(report)
-                for diagnostic in report.scan.diagnostics { printError(describe(diagnostic)) }
-            } catch {
-                result.unreadable.append(error)
-                printError("tracecheck: error: \(error.description)")
+        let items = InputDiscovery(include: include, exclude: exclude).items(for: inputs)
+        let environment = CIEnvironment.current
+        let mainFormat = format ?? .terminal
+        let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn)
+        let sink: OutputSink
+        if let output {
+            guard let file = OutputSink(path: output) else {
+                printError("tracecheck: error: cannot write \(output): \(String(cString: strerror(errno)))")
+                throw ExitCode(Exit.cannotWriteOutput)
+            }
+            sink = file
+        } else {
+            sink = .standardOutput
+        }
+        let streaming = mainReporter as? any StreamingReporter
+        let progress = Progress(enabled: !quiet && items.count > 1 && isatty(STDERR_FILENO) == 1)
+        let collected = Collected(count: items.count)
+        BatchChecker(checker: checker, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).check(
+            items, progress: { done, total in progress.show(done, of: total) },
+            deliver: { index, outcome in
+                collected.store(index, outcome)
+                switch outcome {
+                case .success(let report):
+                    progress.clear()
+                    for diagnostic in report.scan.diagnostics { printError(Self.describe(diagnostic)) }
+                    if let streaming { sink.write(streaming.render(report)) }
+                case .failure(let error):
+                    progress.clear()
+                    printError("tracecheck: error: \(error.description)")
+                    if let streaming { sink.write(streaming.render(unreadable: error)) }
+                }
+            })
+        progress.clear()
+        let result = collected.result
+        if streaming == nil { sink.write(mainReporter.render(result)) }
+        var writeFailed = !sink.close()
+
+        var extras = reports.map { ($0.format, Optional($0.path)) }
+        if format == nil { extras += environment.annotations.map { ($0.format, $0.path) } }
+        for (extraFormat, path) in extras {
+            let text = extraFormat.reporter(failOn: failOn).render(result)
+            if let path {
+                if !OutputSink.write(text, to: path) {
+                    printError("tracecheck: error: cannot write \(path): \(String(cString: strerror(errno)))")
+                    writeFailed = true
+                }
+            } else {
+                OutputSink.standardOutput.write(text)
             }
         }
-        let reporter: any Reporter = switch format {
-        case .terminal: TerminalReporter(color: useColor)
-        case .json: JSONReporter()
+        let wroteGitHub = mainFormat == .github || extras.contains { $0.0 == .github }
+        if wroteGitHub, let summary = environment.stepSummary {
+            if !OutputSink.append(MarkdownReporter().render(result), to: summary) {
+                printError("tracecheck: error: cannot append the job summary to \(summary): \(String(cString: strerror(errno)))")
+                writeFailed = true
+            }
         }
-        print(reporter.render(result), terminator: "")
         if !result.unreadable.isEmpty { throw ExitCode(Exit.unreadableInput) }
+        if writeFailed { throw ExitCode(Exit.cannotWriteOutput) }
         if result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(Exit.findings) }
     }
 
@@ -121,7 +211,7 @@ struct Report: ParsableCommand {
         }
     }
 
-    private func describe(_ diagnostic: InputDiagnostic) -> String {
+    private static func describe(_ diagnostic: InputDiagnostic) -> String {
         let place = diagnostic.line.map { "\(diagnostic.path):\($0)" } ?? diagnostic.path
         return "\(place): \(diagnostic.level.rawValue): \(diagnostic.message)"
     }
@@ -154,9 +244,9 @@ struct Formats: ParsableCommand {
     }
 }
 
-func printError(_ message: String) {
+func printError(_ message: String, terminator: String = "\n") {
     var standardError = StandardError()
-    print(message, to: &standardError)
+    print(message, terminator: terminator, to: &standardError)
 }
 
 struct StandardError: TextOutputStream {

@@ -32,6 +32,6 @@ public struct RunResult: Sendable {
 }
 
 /// Turns a run into text for one audience. Reporters never parse.
-public protocol Reporter {
+public protocol Reporter: Sendable {
     func render(_ result: RunResult) -> String
 }

@@ -2,12 +2,18 @@
 /// then `path:line: severity: message [rule]` with the evidence lines, then a summary.
 public struct TerminalReporter: Reporter {
     public let color: Bool
+    /// Findings only (`--quiet`): no timelines, health, withheld findings or summary.
+    public let quiet: Bool
     /// Steps shown per timeline before the middle is elided.
     public var maximumSteps = 14
 
-    public init(color: Bool) { self.color = color }
+    public init(color: Bool, quiet: Bool = false) {
+        self.color = color
+        self.quiet = quiet
+    }
 
     public func render(_ result: RunResult) -> String {
+        if quiet { return result.reports.flatMap(\.findings).map(render).joined() }
         var out = ""
         for report in result.reports {
             out += header(report)
@@ -25,24 +31,8 @@ public struct TerminalReporter: Reporter {
         if let decoration = report.scan.decoration { format += " (\(decoration) prefix stripped)" }
         var out = paint("\(report.path)", .bold) + ": \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
         for epoch in report.timeline.epochs {
-            let mode = switch epoch.mode {
-            case .scene: "scene-based"
-            case .legacy: "legacy app delegate"
-            case .unknown: "life cycle unknown"
-            }
-            out += "  \(epoch.label) (\(mode))\n"
-            let processEvents = epoch.events.filter { if case .process = $0.attachment { true } else { false } }
-                .filter { $0.event.id.family == "app" && $0.event.source == .callback }
-            if !processEvents.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
-                out += row("app", processEvents.map { "\($0.event.id.member):\($0.event.line)" })
-            }
-            for (_, connection) in epoch.allTimelines {
-                let steps = connection.steps.map { step -> String in
-                    let event = epoch.events[step.event].event
-                    return "\(event.id.member):\(event.line)"
-                }
-                out += row(connection.label, steps)
-            }
+            out += "  \(epoch.label) (\(epoch.mode.phrase))\n"
+            for row in TimelineRows.rows(of: epoch) { out += self.row(row.label, row.steps) }
             let forwarded = epoch.events.filter { if case .forwarded = $0.attachment { true } else { false } }.count
             if forwarded > 0 { out += "    \(forwarded) app-delegate call(s) forwarded by the scene delegate\n" }
             let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
@@ -53,12 +43,7 @@ public struct TerminalReporter: Reporter {
     }
 
     private func row(_ label: String, _ steps: [String]) -> String {
-        var shown = steps
-        if steps.count > maximumSteps {
-            let keep = maximumSteps / 2
-            shown = Array(steps.prefix(keep)) + ["… \(steps.count - 2 * keep) more …"] + Array(steps.suffix(keep))
-        }
-        return "    " + paint(label, .dim) + "  " + shown.joined(separator: " → ") + "\n"
+        "    " + paint(label, .dim) + "  " + TimelineRows.elided(steps, keeping: maximumSteps).joined(separator: " → ") + "\n"
     }
 
     /// What weakens the capture as evidence, one line each.
@@ -123,5 +108,43 @@ public struct TerminalReporter: Reporter {
 
     func paint(_ text: String, _ style: Style) -> String {
         color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// A process's timelines as rows of `member:line` steps: the app delegate's own callbacks
+/// (when a scene app also logs them), then one row per scene.
+enum TimelineRows {
+    static func rows(of epoch: ProcessEpoch) -> [(label: String, steps: [String])] {
+        var rows: [(label: String, steps: [String])] = []
+        let processEvents = epoch.events.filter { if case .process = $0.attachment { true } else { false } }
+            .filter { $0.event.id.family == "app" && $0.event.source == .callback }
+        if !processEvents.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
+            rows.append(("app", processEvents.map { "\($0.event.id.member):\($0.event.line)" }))
+        }
+        for (_, connection) in epoch.allTimelines {
+            rows.append((connection.label, connection.steps.map { step in
+                let event = epoch.events[step.event].event
+                return "\(event.id.member):\(event.line)"
+            }))
+        }
+        return rows
+    }
+
+    /// The first and last steps of a long timeline, with the middle counted.
+    static func elided(_ steps: [String], keeping maximum: Int) -> [String] {
+        guard steps.count > maximum else { return steps }
+        let keep = maximum / 2
+        return Array(steps.prefix(keep)) + ["… \(steps.count - 2 * keep) more …"] + Array(steps.suffix(keep))
+    }
+}
+
+extension LifecycleMode {
+    /// How the mode reads in a sentence.
+    var phrase: String {
+        switch self {
+        case .scene: "scene-based"
+        case .legacy: "legacy app delegate"
+        case .unknown: "life cycle unknown"
+        }
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Checks many captures on several threads. Captures are independent, so each is checked
+/// whole by one thread; results are handed over in input order, each as soon as it and all
+/// before it are done, so the output never depends on timing.
+public struct BatchChecker: Sendable {
+    public let checker: Checker
+    /// Threads to use; 1 checks the captures one by one on the calling thread.
+    public let jobs: Int
+
+    public init(checker: Checker, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.checker = checker
+        self.jobs = max(1, jobs)
+    }
+
+    public typealias Outcome = Result<CaptureReport, InputError>
+
+    /// Checks `items` and calls `deliver` once per item, in order, from one thread at a time.
+    /// `progress` is told how many are done after each one finishes.
+    public func check(_ items: [InputDiscovery.Item],
+                      progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+                      deliver: @escaping @Sendable (Int, Outcome) -> Void) {
+        let state = BatchState(count: items.count)
+        let work: @Sendable (Int) -> Void = { index in
+            let outcome: Outcome = switch items[index] {
+            case .capture(let source): Result { () throws(InputError) in try checker.check(source) }
+            case .problem(let error): .failure(error)
+            }
+            state.finish(index, outcome, progress: progress, deliver: deliver)
+        }
+        if jobs == 1 || items.count <= 1 {
+            for index in items.indices { work(index) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
+            while let index = state.claim() { work(index) }
+        }
+    }
+}
+
+/// The shared bookkeeping of one batch: the next item to claim, finished outcomes waiting
+/// for those before them, and the next one to deliver.
+private final class BatchState: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var nextToClaim = 0
+    private var nextToDeliver = 0
+    private var done = 0
+    private var waiting: [Int: BatchChecker.Outcome] = [:]
+
+    init(count: Int) { self.count = count }
+
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextToClaim < count else { return nil }
+        nextToClaim += 1
+        return nextToClaim - 1
+    }
+
+    func finish(_ index: Int, _ outcome: BatchChecker.Outcome,
+                progress: (Int, Int) -> Void, deliver: (Int, BatchChecker.Outcome) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        waiting[index] = outcome
+        done += 1
+        progress(done, count)
+        while let ready = waiting.removeValue(forKey: nextToDeliver) {
+            deliver(nextToDeliver, ready)
+            nextToDeliver += 1
+        }
+    }
+}

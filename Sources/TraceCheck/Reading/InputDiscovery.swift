@@ -1,0 +1,68 @@
+import Foundation
+
+/// Turns `report`'s arguments into the captures to check, in a deterministic order: the
+/// arguments as given; a directory's files, recursively, in path order. A file named
+/// explicitly is always checked; `include`/`exclude` globs only filter what a directory
+/// holds. Hidden files and folders (`.git`) inside a directory are skipped.
+public struct InputDiscovery: Sendable {
+    /// Globs a directory's file must match (any); empty means every file.
+    public var include: [String]
+    public var exclude: [String]
+
+    public init(include: [String] = [], exclude: [String] = []) {
+        self.include = include
+        self.exclude = exclude
+    }
+
+    /// One capture to check, or an argument that names nothing readable.
+    public enum Item: Sendable, Equatable {
+        case capture(InputSource)
+        case problem(InputError)
+    }
+
+    public func items(for arguments: [String]) -> [Item] {
+        arguments.flatMap { argument -> [Item] in
+            if argument == "-" { return [.capture(.standardInput)] }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+                // Missing and unreadable files are reported by the reader, with the reason.
+                return [.capture(.file(argument))]
+            }
+            return files(under: argument)
+        }
+    }
+
+    private func files(under directory: String) -> [Item] {
+        let root = URL(fileURLWithPath: directory)
+        var problems: [Item] = []
+        guard let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles],
+            errorHandler: { url, error in
+                problems.append(.problem(InputError(source: url.path, reason: "cannot list directory: \(error.localizedDescription)", afterLine: nil)))
+                return true
+            })
+        else {
+            return [.problem(InputError(source: directory, reason: "cannot list directory", afterLine: nil))]
+        }
+        var found: [(relative: String, path: String)] = []
+        let prefix = root.standardizedFileURL.path
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let standardized = url.standardizedFileURL.path
+            let relative = standardized.hasPrefix(prefix + "/") ? String(standardized.dropFirst(prefix.count + 1)) : url.lastPathComponent
+            guard accepts(relative) else { continue }
+            found.append((relative, directory.hasSuffix("/") ? directory + relative : directory + "/" + relative))
+        }
+        return found.sorted { $0.relative < $1.relative }.map { .capture(.file($0.path)) } + problems
+    }
+
+    /// A glob without `/` matches the file name; one with `/` the path below the directory.
+    public func accepts(_ relativePath: String) -> Bool {
+        let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        func matches(_ glob: String) -> Bool {
+            fnmatch(glob, glob.contains("/") ? relativePath : name, 0) == 0
+        }
+        if !include.isEmpty, !include.contains(where: matches) { return false }
+        return !exclude.contains(where: matches)
+    }
+}

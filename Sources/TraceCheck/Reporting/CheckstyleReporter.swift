@@ -1,0 +1,23 @@
+/// `--format checkstyle`: Checkstyle 4.3 XML, one `<file>` per capture, which most code
+/// review tools (Jenkins warnings-ng, reviewdog, Danger) import.
+public struct CheckstyleReporter: Reporter {
+    public init() {}
+
+    public func render(_ result: RunResult) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
+        for report in result.reports {
+            out += "  <file name=\"\(XMLText.escaped(report.path))\">\n"
+            for finding in report.findings {
+                out += "    <error line=\"\(finding.line)\" severity=\"\(finding.severity.rawValue)\" "
+                    + "message=\"\(XMLText.escaped(finding.message))\" source=\"tracecheck.\(XMLText.escaped(finding.rule))\"/>\n"
+            }
+            out += "  </file>\n"
+        }
+        for unreadable in result.unreadable {
+            out += "  <file name=\"\(XMLText.escaped(unreadable.source))\">\n"
+            out += "    <error severity=\"error\" message=\"\(XMLText.escaped(unreadable.description))\" source=\"tracecheck.input\"/>\n"
+            out += "  </file>\n"
+        }
+        return out + "</checkstyle>\n"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// `--format gitlab`: GitLab Code Quality JSON (an array of issues with description,
+/// check name, fingerprint, severity and location), for a job's `codequality` report.
+public struct GitLabReporter: Reporter {
+    public init() {}
+
+    struct Issue: Encodable {
+        let type = "issue"
+        let description: String
+        let check_name: String
+        let fingerprint: String
+        let severity: String
+        let categories = ["Bug Risk"]
+        let location: Location
+    }
+    struct Location: Encodable {
+        let path: String
+        let lines: Lines
+    }
+    struct Lines: Encodable { let begin: Int }
+
+    public func render(_ result: RunResult) -> String {
+        var seen: [String: Int] = [:]
+        let issues = result.reports.flatMap(\.findings).map { finding in
+            // Identical findings in one file (a message logged twice) still need distinct fingerprints.
+            let key = [finding.path, finding.rule, finding.scene ?? "", finding.message].joined(separator: "\u{1F}")
+            seen[key, default: 0] += 1
+            return Issue(description: "\(finding.message) [\(finding.rule)]", check_name: finding.rule,
+                         fingerprint: StableHash.hex(key + "\u{1F}\(seen[key] ?? 1)"), severity: Self.severity(finding.severity),
+                         location: Location(path: finding.path, lines: Lines(begin: finding.line)))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(issues) else { return "[]\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "critical"
+        case .warning: "minor"
+        case .info: "info"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A reporter that can write each capture's part as soon as that capture is checked,
+/// before the others are done.
+public protocol StreamingReporter: Reporter {
+    func render(_ report: CaptureReport) -> String
+    func render(unreadable: InputError) -> String
+}
+
+extension StreamingReporter {
+    public func render(_ result: RunResult) -> String {
+        result.reports.map(render).joined() + result.unreadable.map { render(unreadable: $0) }.joined()
+    }
+}
+
+/// `--format jsonl`: one JSON object per line: each finding (`"type": "finding"`) and
+/// each input that could not be read (`"type": "error"`), written per capture as soon as it
+/// is checked, so a consumer can start before a long run ends.
+public struct JSONLinesReporter: StreamingReporter {
+    public init() {}
+
+    struct FindingLine: Encodable {
+        let type = "finding"
+        let rule: String, spec: String, severity: Severity, message: String, path: String, line: Int
+        let scene: String?, process: String?
+        let evidence: [Evidence]
+        let inconclusive: String?
+    }
+
+    struct ErrorLine: Encodable {
+        let type = "error"
+        let path: String, message: String
+    }
+
+    public func render(_ report: CaptureReport) -> String {
+        ReportedFinding.all(in: report).map { reported in
+            let finding = reported.finding
+            return Self.line(FindingLine(
+                rule: finding.rule, spec: RuleRegistry.descriptions[finding.rule]?.spec ?? "", severity: finding.severity,
+                message: finding.message, path: finding.path, line: finding.line, scene: finding.scene,
+                process: finding.process, evidence: finding.evidence, inconclusive: reported.inconclusive))
+        }.joined()
+    }
+
+    public func render(unreadable: InputError) -> String {
+        Self.line(ErrorLine(path: unreadable.source, message: unreadable.description))
+    }
+
+    static func line(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

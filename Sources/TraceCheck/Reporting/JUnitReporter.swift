@@ -1,0 +1,89 @@
+/// `--format junit`: one test suite per capture, one test case per rule. A rule fails
+/// with its findings at or above `--fail-on` as failure messages, is skipped when the
+/// capture does not let it judge anything, and passes otherwise. The capture's format and
+/// health are the suite's properties. Valid against the Jenkins JUnit XSD (a test checks).
+public struct JUnitReporter: Reporter {
+    public let failOn: Severity
+
+    public init(failOn: Severity = .error) { self.failOn = failOn }
+
+    public func render(_ result: RunResult) -> String {
+        var suites: [String] = []
+        var tests = 0, failures = 0, errors = 0
+        for report in result.reports {
+            let suite = self.suite(report)
+            suites.append(suite.xml)
+            tests += suite.tests
+            failures += suite.failures
+        }
+        for unreadable in result.unreadable {
+            tests += 1
+            errors += 1
+            suites.append("""
+                  <testsuite name="\(XMLText.escaped(unreadable.source))" tests="1" failures="0" errors="1" skipped="0">
+                    <testcase name="read" classname="tracecheck.input">
+                      <error type="unreadable" message="\(XMLText.escaped(unreadable.description))"/>
+                    </testcase>
+                  </testsuite>
+
+                """)
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"tracecheck\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+            + suites.joined() + "</testsuites>\n"
+    }
+
+    private func suite(_ report: CaptureReport) -> (xml: String, tests: Int, failures: Int) {
+        let findings = ReportedFinding.all(in: report)
+        var cases = ""
+        var failures = 0, skipped = 0
+        for status in report.rules {
+            let mine = findings.filter { $0.finding.rule == status.rule }
+            let failing = mine.filter { $0.inconclusive == nil && $0.finding.severity >= failOn }
+            let other = mine.filter { $0.inconclusive != nil || $0.finding.severity < failOn }
+            let spec = RuleRegistry.descriptions[status.rule]?.spec ?? ""
+            cases += "    <testcase name=\"\(XMLText.escaped(status.rule))\" classname=\"tracecheck.\(XMLText.escaped(spec.isEmpty ? "rule" : spec))\">\n"
+            if !failing.isEmpty {
+                failures += 1
+                let first = failing[0].finding
+                let message = failing.count == 1 ? "line \(first.line): \(first.message)" : "\(failing.count) findings, first at line \(first.line): \(first.message)"
+                cases += "      <failure type=\"\(first.severity.rawValue)\" message=\"\(XMLText.escaped(message))\">"
+                cases += XMLText.escaped(failing.map { Self.describe($0.finding) }.joined(separator: "\n")) + "</failure>\n"
+            } else if mine.isEmpty, !status.checked {
+                skipped += 1
+                let reason = status.unverifiable.isEmpty ? "nothing in this capture for the rule to check"
+                    : "not verifiable: " + status.unverifiable.joined(separator: "; ")
+                cases += "      <skipped message=\"\(XMLText.escaped(reason))\"/>\n"
+            }
+            if !other.isEmpty {
+                let text = other.map { reported in
+                    (reported.inconclusive.map { "inconclusive (\($0)): " } ?? "\(reported.finding.severity.rawValue): ")
+                        + Self.describe(reported.finding)
+                }.joined(separator: "\n")
+                cases += "      <system-out>\(XMLText.escaped(text))</system-out>\n"
+            }
+            cases += "    </testcase>\n"
+        }
+        var properties = "    <properties>\n"
+        properties += Self.property("format", report.scan.format)
+        if let decoration = report.scan.decoration { properties += Self.property("decoration", decoration) }
+        properties += Self.property("lines", String(report.scan.statistics.lines))
+        properties += Self.property("events", String(report.eventCount))
+        for issue in report.health {
+            properties += Self.property("health.\(issue.kind.rawValue)", (issue.line.map { "line \($0): " } ?? "") + issue.message)
+        }
+        properties += "    </properties>\n"
+        let xml = "  <testsuite name=\"\(XMLText.escaped(report.path))\" tests=\"\(report.rules.count)\" failures=\"\(failures)\" "
+            + "errors=\"0\" skipped=\"\(skipped)\" file=\"\(XMLText.escaped(report.path))\">\n" + properties + cases + "  </testsuite>\n"
+        return (xml, report.rules.count, failures)
+    }
+
+    private static func property(_ name: String, _ value: String) -> String {
+        "      <property name=\"\(XMLText.escaped(name))\" value=\"\(XMLText.escaped(value))\"/>\n"
+    }
+
+    static func describe(_ finding: Finding) -> String {
+        "\(finding.path):\(finding.line): \(finding.message)"
+            + finding.evidence.map { "\n  \($0.line) | \(TerminalReporter.clipped($0.text))" }.joined()
+    }
+}

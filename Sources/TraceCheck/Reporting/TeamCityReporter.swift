@@ -1,0 +1,59 @@
+/// `--format teamcity`: TeamCity service messages. Each rule that found something is an
+/// inspection type, each finding an inspection with the file, line and severity.
+public struct TeamCityReporter: Reporter {
+    public init() {}
+
+    public func render(_ result: RunResult) -> String {
+        var out = ""
+        var declared = Set<String>()
+        for finding in result.reports.flatMap(\.findings) {
+            if declared.insert(finding.rule).inserted {
+                let rule = RuleRegistry.descriptions[finding.rule]
+                out += message("inspectionType", [
+                    ("id", finding.rule), ("name", rule?.name ?? finding.rule),
+                    ("category", "tracecheck \(rule?.family.rawValue ?? "")"), ("description", rule?.rationale ?? finding.rule),
+                ])
+            }
+            out += message("inspection", [
+                ("typeId", finding.rule), ("message", finding.message), ("file", finding.path),
+                ("line", String(finding.line)), ("SEVERITY", Self.severity(finding.severity)),
+            ])
+        }
+        for unreadable in result.unreadable {
+            out += message("message", [("text", unreadable.description), ("status", "ERROR")])
+        }
+        return out
+    }
+
+    private func message(_ name: String, _ attributes: [(String, String)]) -> String {
+        "##teamcity[\(name)" + attributes.map { " \($0.0)='\(Self.escaped($0.1))'" }.joined() + "]\n"
+    }
+
+    static func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "ERROR"
+        case .warning: "WARNING"
+        case .info: "INFO"
+        }
+    }
+
+    /// TeamCity's escaping: `|` before `'`, `[`, `]`, `|`, and `|n`, `|r` for line breaks.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "|": out += "||"
+            case "'": out += "|'"
+            case "[": out += "|["
+            case "]": out += "|]"
+            case "\n": out += "|n"
+            case "\r": out += "|r"
+            case "\u{85}": out += "|x"
+            case "\u{2028}": out += "|l"
+            case "\u{2029}": out += "|p"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

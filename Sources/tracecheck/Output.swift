@@ -1,0 +1,157 @@
+import Foundation
+import TraceCheck
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where output goes: standard output or a file, written with write(2). A reader that goes
+/// away (`| head`) ends the writing quietly: SIGPIPE is ignored and EPIPE stops the output,
+/// while the run still finishes and exits with its status.
+final class OutputSink: @unchecked Sendable {
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private var failed = false
+    private let lock = NSLock()
+
+    static let standardOutput: OutputSink = {
+        signal(SIGPIPE, SIG_IGN)
+        return OutputSink(descriptor: STDOUT_FILENO, owns: false)
+    }()
+
+    private init(descriptor: Int32, owns: Bool) {
+        self.descriptor = descriptor
+        ownsDescriptor = owns
+    }
+
+    convenience init?(path: String, append: Bool = false) {
+        signal(SIGPIPE, SIG_IGN)
+        let flags = O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC)
+        let descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else { return nil }
+        self.init(descriptor: descriptor, owns: true)
+    }
+
+    func write(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !failed, !text.isEmpty else { return }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                #if canImport(Glibc)
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+                #else
+                let written = Darwin.write(descriptor, base + offset, buffer.count - offset)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Closes a file; false when something could not be written. A closed pipe on standard
+    /// output is not a failure: the reader chose to stop.
+    func close() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if ownsDescriptor {
+            #if canImport(Glibc)
+            let closed = Glibc.close(descriptor) == 0
+            #else
+            let closed = Darwin.close(descriptor) == 0
+            #endif
+            return closed && !failed
+        }
+        return true
+    }
+
+    static func write(_ text: String, to path: String) -> Bool {
+        guard let sink = OutputSink(path: path) else { return false }
+        sink.write(text)
+        return sink.close()
+    }
+
+    static func append(_ text: String, to path: String) -> Bool {
+        guard let sink = OutputSink(path: path, append: true) else { return false }
+        sink.write(text)
+        return sink.close()
+    }
+}
+
+/// The CI the run is in, from its environment variables, and what it adds to the output
+/// when no --format is given.
+struct CIEnvironment {
+    /// Extra outputs: a format and a file, or standard output when the path is nil.
+    var annotations: [(format: ReportFormat, path: String?)] = []
+    /// GitHub's job summary file (`GITHUB_STEP_SUMMARY`).
+    var stepSummary: String?
+
+    static var current: CIEnvironment {
+        let variables = ProcessInfo.processInfo.environment
+        var found = CIEnvironment()
+        if variables["GITHUB_ACTIONS"] == "true" { found.annotations.append((.github, nil)) }
+        if let summary = variables["GITHUB_STEP_SUMMARY"], !summary.isEmpty { found.stepSummary = summary }
+        if variables["GITLAB_CI"] != nil { found.annotations.append((.gitlab, "gl-code-quality-report.json")) }
+        if variables["TEAMCITY_VERSION"] != nil { found.annotations.append((.teamcity, nil)) }
+        return found
+    }
+}
+
+/// A progress line on standard error for long runs on a terminal; nothing when piped.
+final class Progress: @unchecked Sendable {
+    private let enabled: Bool
+    private var shown = false
+    private let lock = NSLock()
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func show(_ done: Int, of total: Int) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        printError("\rtracecheck: checked \(done) of \(total) captures", terminator: "")
+        shown = true
+    }
+
+    func clear() {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { printError("\r\u{1B}[K", terminator: "") }
+        shown = false
+    }
+}
+
+/// Outcomes as they arrive, in input order, for the reporters that need the whole run.
+final class Collected: @unchecked Sendable {
+    private var outcomes: [BatchChecker.Outcome?]
+    private let lock = NSLock()
+
+    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+    func store(_ index: Int, _ outcome: BatchChecker.Outcome) {
+        lock.lock()
+        defer { lock.unlock() }
+        outcomes[index] = outcome
+    }
+
+    var result: RunResult {
+        lock.lock()
+        defer { lock.unlock() }
+        var result = RunResult()
+        for case let outcome? in outcomes {
+            switch outcome {
+            case .success(let report): result.reports.append(report)
+            case .failure(let error): result.unreadable.append(error)
+            }
+        }
+        return result
+    }
+}
