@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-resign_before_background.log
 
-.PHONY: demo test bench build release pcre2 clean
+.PHONY: demo test bench build release pcre2 xmllint man clean
 
 pcre2:
 	@if pkg-config --exists libpcre2-8 2>/dev/null && { pkg-config --exists zlib 2>/dev/null || [ "$$(uname)" = Darwin ]; }; then :; \
@@ -27,10 +27,21 @@ release: pcre2
 demo: build
 	@echo "\$$ tracecheck report $(DEMO_LOG)"
 	@$$($(SWIFT) build --show-bin-path)/tracecheck report $(DEMO_LOG); status=$$?; \
-	echo "(exit status $$status: 0 clean, 1 findings, 2 unreadable input, 64 usage)"; \
+	echo "(exit status $$status: 0 clean, 1 findings, 2 unreadable input, 64 usage, 73 output not written)"; \
 	[ $$status -le 1 ]
 
-test: pcre2
+# The JUnit output is checked against its schema with xmllint (macOS has it).
+xmllint:
+	@if command -v xmllint >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "installing libxml2-utils (xmllint) with apt-get"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libxml2-utils; \
+	else \
+		echo "note: xmllint not found; the JUnit schema test will be skipped" >&2; \
+	fi
+
+test: pcre2 xmllint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
@@ -41,6 +52,11 @@ BENCH_RUNS ?= 3
 bench: pcre2
 	$(SWIFT) build -c release --product tracecheck-bench
 	$$($(SWIFT) build -c release --show-bin-path)/tracecheck-bench $(BENCH_MB) $(BENCH_RUNS)
+
+# The man page, generated from the argument parser.
+man: pcre2
+	mkdir -p .build/man
+	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man
 
 clean:
 	rm -rf .build

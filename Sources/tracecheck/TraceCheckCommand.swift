@@ -161,9 +161,10 @@ struct Report: ParsableCommand {
                 collected.store(index, outcome)
                 switch outcome {
                 case .success(let report):
-                    progress.clear()
+                    let streamed = streaming?.render(report) ?? ""
+                    if !report.scan.diagnostics.isEmpty || !streamed.isEmpty { progress.clear() }
                     for diagnostic in report.scan.diagnostics { printError(Self.describe(diagnostic)) }
-                    if let streaming { sink.write(streaming.render(report)) }
+                    sink.write(streamed)
                 case .failure(let error):
                     progress.clear()
                     printError("tracecheck: error: \(error.description)")

@@ -69,12 +69,11 @@ final class CLITests: XCTestCase {
     }
 
     func testUnreadableInputIsNamedAndOthersAreStillChecked() throws {
-        let result = try run(["report", "--color", "never", "no-such-capture.log", "SampleLogs", "SampleLogs/rule-launch_sequence.log"])
+        let result = try run(["report", "--color", "never", "no-such-capture.log", "SampleLogs/rule-launch_sequence.log"])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("no-such-capture.log: no such file or directory"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("SampleLogs: is a directory"), result.stderr)
         XCTAssertTrue(result.stdout.contains("[launch_sequence]"), "the readable input is still reported")
-        XCTAssertTrue(result.stdout.contains("2 unreadable"))
+        XCTAssertTrue(result.stdout.contains("1 unreadable"))
     }
 
     func testStandardInputAndFailOn() throws {
@@ -121,13 +120,21 @@ final class CLITests: XCTestCase {
 
     struct Result { let stdout: String; let stderr: String; let status: Int32 }
 
+    /// Runs tracecheck in the package root. The CI variables of the machine running the
+    /// tests are removed, so that only `environment` decides whether a CI is detected.
     func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        try Self.run(arguments, input: input)
+    }
+
+    static func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try Self.executable()
         process.arguments = arguments
         process.currentDirectoryURL = Self.root
         var environment = ProcessInfo.processInfo.environment
+        for variable in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITLAB_CI", "TEAMCITY_VERSION"] { environment[variable] = nil }
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out

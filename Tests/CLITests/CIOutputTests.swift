@@ -1,0 +1,202 @@
+import Foundation
+import XCTest
+
+/// The CI outputs, end to end through the built executable: schema-valid JUnit and SARIF
+/// from one run over a directory, GitHub annotations and job summary, the other formats,
+/// and parallel checking with the same output as one by one.
+final class CIOutputTests: XCTestCase {
+    static let schemas = CLITests.root.deletingLastPathComponent().appendingPathComponent("shared/schemas")
+
+    private func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-ci-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        return directory
+    }
+
+    /// A directory of captures: three samples (one with an error) and a file the globs skip.
+    private func captureDirectory() throws -> URL {
+        let directory = try temporaryDirectory()
+        let nested = directory.appendingPathComponent("ui-tests/run 1")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        for (sample, target) in [("rule-resign_before_background", nested.appendingPathComponent("ipad.log")),
+                                 ("clean-launch-background-foreground-kill", directory.appendingPathComponent("clean.log")),
+                                 ("rule-scene_state_machine", directory.appendingPathComponent("warning.log"))] {
+            try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("SampleLogs/\(sample).log"), to: target)
+        }
+        try Data("not a capture".utf8).write(to: directory.appendingPathComponent("notes.md"))
+        return directory
+    }
+
+    func testOneRunOverADirectoryWritesTerminalJUnitAndSARIF() throws {
+        let directory = try captureDirectory()
+        let junit = directory.appendingPathComponent("junit.xml"), sarif = directory.appendingPathComponent("results.sarif")
+        let result = try CLITests.run(["report", "--color", "never", "--include", "*.log", directory.path,
+                                  "--report", "junit=\(junit.path)", "--report", "sarif=\(sarif.path)"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let order = ["clean.log", "ui-tests/run 1/ipad.log", "warning.log"].compactMap { result.stdout.range(of: "\(directory.path)/\($0):")?.lowerBound }
+        XCTAssertEqual(order.count, 3, "each capture is reported: \(result.stdout)")
+        XCTAssertEqual(order, order.sorted(), "in path order")
+        XCTAssertFalse(result.stdout.contains("notes.md"), "--include leaves other files out")
+        XCTAssertTrue(result.stdout.contains("summary: 1 error, 1 warning, 0 infos in 3 files"), result.stdout)
+
+        let junitText = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertEqual(junitText.components(separatedBy: "<testsuite ").count - 1, 3)
+        XCTAssertTrue(junitText.contains("<testcase name=\"resign_before_background\" classname=\"tracecheck.F3\">\n      <failure type=\"error\""), junitText)
+        XCTAssertTrue(junitText.contains("<property name=\"format\" value=\"plain\"/>"))
+
+        let sarifLog = try JSONValue.parse(Data(contentsOf: sarif))
+        guard case .object(let log) = sarifLog, case .array(let runs)? = log["runs"], case .object(let run)? = runs.first,
+              case .array(let results)? = run["results"] else { return XCTFail("SARIF has no results array") }
+        XCTAssertEqual(results.count, 2)
+
+        guard FileManager.default.fileExists(atPath: Self.schemas.path) else {
+            throw XCTSkip("schemas not found at \(Self.schemas.path); the outputs were written but not validated")
+        }
+        let schema = try JSONValue.parse(Data(contentsOf: Self.schemas.appendingPathComponent("sarif-schema-2.1.0.json")))
+        XCTAssertEqual(JSONSchemaValidator(root: schema).errors(in: sarifLog), [])
+        try assertValidJUnit(junit)
+    }
+
+    func testTheSchemaValidatorRejectsBrokenSARIF() throws {
+        guard FileManager.default.fileExists(atPath: Self.schemas.path) else { throw XCTSkip("schemas not found at \(Self.schemas.path)") }
+        let schema = try JSONValue.parse(Data(contentsOf: Self.schemas.appendingPathComponent("sarif-schema-2.1.0.json")))
+        let broken = #"{"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "tracecheck"}}, "results": [{"message": {"text": "x"}, "level": "fatal", "locations": [{"physicalLocation": {"region": {"startLine": 0}}}]}]}]}"#
+        let errors = JSONSchemaValidator(root: schema).errors(in: try JSONValue.parse(Data(broken.utf8)))
+        XCTAssertTrue(errors.contains { $0.contains("level") && $0.contains("enum") }, "\(errors)")
+        XCTAssertTrue(errors.contains { $0.contains("startLine") && $0.contains("minimum") }, "\(errors)")
+    }
+
+    private func assertValidJUnit(_ file: URL) throws {
+        guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
+            .first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("xmllint not installed (apt libxml2-utils); JUnit not validated against the XSD")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xmllint)
+        process.arguments = ["--noout", "--schema", Self.schemas.appendingPathComponent("junit.xsd").path, file.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, message)
+    }
+
+    func testGitHubActionsGetsAnnotationsAndASummary() throws {
+        let directory = try temporaryDirectory()
+        let summary = directory.appendingPathComponent("summary.md")
+        try Data("# Earlier step\n".utf8).write(to: summary)
+        let result = try CLITests.run(["report", "--color", "never", "SampleLogs/rule-resign_before_background.log", "SampleLogs/rule-scene_state_machine.log"],
+                                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("summary: 1 error, 1 warning"), "the terminal output is still there")
+        let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        XCTAssertEqual(annotations.count, 2, result.stdout)
+        // GitHub's syntax: ::level file=…,line=…,title=…::message, properties without raw `,` or `:`.
+        let syntax = #"^::(error|warning|notice) file=[^,:]+,line=[0-9]+,title=[^,:]+::[^\r\n]+$"#
+        for annotation in annotations {
+            XCTAssertNotNil(String(annotation).range(of: syntax, options: .regularExpression), String(annotation))
+        }
+        XCTAssertTrue(annotations.contains { $0.hasPrefix("::error file=SampleLogs/rule-resign_before_background.log,line=11,title=tracecheck resign_before_background::") })
+        let written = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("# Earlier step\n## tracecheck\n"), "appended, not replaced: \(written)")
+        XCTAssertTrue(written.contains("| process | timeline | steps |"))
+        XCTAssertTrue(written.contains("| 11 | error | `resign_before_background` |"), written)
+
+        let plain = try CLITests.run(["report", "SampleLogs/rule-resign_before_background.log"])
+        XCTAssertFalse(plain.stdout.contains("::error"), "no annotations outside a CI")
+    }
+
+    func testAnnotationEscaping() throws {
+        let directory = try temporaryDirectory()
+        let odd = directory.appendingPathComponent("run: 1, 50%.log")
+        try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), to: odd)
+        let github = try CLITests.run(["report", "--format", "github", odd.path])
+        XCTAssertTrue(github.stdout.contains("run%3A 1%2C 50%25.log,line=11,"), github.stdout)
+        let teamcity = try CLITests.run(["report", "--format", "teamcity", odd.path])
+        XCTAssertTrue(teamcity.stdout.contains("##teamcity[inspection typeId='resign_before_background' message='"), teamcity.stdout)
+        XCTAssertTrue(teamcity.stdout.contains("line='11' SEVERITY='ERROR']"), teamcity.stdout)
+    }
+
+    func testJSONLinesGitLabAndCheckstyle() throws {
+        let samples = ["SampleLogs/rule-resign_before_background.log", "SampleLogs/rule-no_scene_manifest.log", "missing.log"]
+        let lines = try CLITests.run(["report", "--format", "jsonl"] + samples)
+        XCTAssertEqual(lines.status, 2)
+        var objects: [[String: Any]] = []
+        for line in lines.stdout.split(separator: "\n") {
+            objects.append(try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line)))
+        }
+        XCTAssertEqual(objects.compactMap { $0["type"] as? String }, ["finding", "finding", "error"])
+        XCTAssertEqual(objects.first?["rule"] as? String, "resign_before_background")
+
+        let gitlab = try CLITests.run(["report", "--format", "gitlab"] + samples.dropLast())
+        let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(gitlab.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(issues.count, 2)
+        XCTAssertEqual(Set(issues.compactMap { $0["fingerprint"] as? String }).count, 2)
+        XCTAssertEqual(issues.first?["severity"] as? String, "critical")
+        XCTAssertEqual((issues.first?["location"] as? [String: Any])?["path"] as? String, samples[0])
+
+        let checkstyle = try CLITests.run(["report", "--format", "checkstyle"] + samples.dropLast())
+        XCTAssertTrue(checkstyle.stdout.contains("<error line=\"11\" severity=\"error\" message=\""), checkstyle.stdout)
+        XCTAssertTrue(checkstyle.stdout.contains("source=\"tracecheck.resign_before_background\"/>"))
+    }
+
+    func testOutputFileQuietAndUnwritableOutput() throws {
+        let directory = try temporaryDirectory()
+        let output = directory.appendingPathComponent("report.json")
+        let written = try CLITests.run(["report", "--format", "json", "--output", output.path, "SampleLogs/rule-resign_before_background.log"])
+        XCTAssertEqual(written.status, 1)
+        XCTAssertEqual(written.stdout, "", "the output went to the file")
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+
+        let unwritable = try CLITests.run(["report", "--output", directory.appendingPathComponent("no/such/dir/out.txt").path,
+                                      "SampleLogs/rule-resign_before_background.log"])
+        XCTAssertEqual(unwritable.status, 73)
+        XCTAssertTrue(unwritable.stderr.contains("cannot write"), unwritable.stderr)
+
+        let quiet = try CLITests.run(["report", "--quiet", "SampleLogs/rule-resign_before_background.log"])
+        XCTAssertTrue(quiet.stdout.hasPrefix("SampleLogs/rule-resign_before_background.log:11: error:"), quiet.stdout)
+        XCTAssertFalse(quiet.stdout.contains("summary:"))
+    }
+
+    func testABrokenPipeEndsQuietly() throws {
+        let executable = try CLITests.executable()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "'\(executable.path)' report --color never SampleLogs | head -c 10 > /dev/null; echo \"${PIPESTATUS[0]}\""]
+        process.currentDirectoryURL = CLITests.root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let status = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(status, "1\n", "the run finishes with its own status (findings), not a signal")
+        XCTAssertFalse(stderr.contains("pipe"), stderr)
+    }
+
+    /// A hundred captures checked on several threads give byte-for-byte the output of one thread.
+    func testAHundredCapturesInParallelMatchOneByOne() throws {
+        let directory = try temporaryDirectory()
+        let samples = try FileManager.default.contentsOfDirectory(atPath: CLITests.root.appendingPathComponent("SampleLogs").path)
+            .filter { $0.hasSuffix(".log") }.sorted()
+        for index in 0..<100 {
+            try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("SampleLogs/\(samples[index % samples.count])"),
+                                             to: directory.appendingPathComponent(String(format: "capture-%03d.log", index)))
+        }
+        for format in ["terminal", "jsonl", "sarif"] {
+            let serial = try CLITests.run(["report", "--color", "never", "--format", format, "--jobs", "1", directory.path])
+            let parallel = try CLITests.run(["report", "--color", "never", "--format", format, "--jobs", "4", directory.path])
+            XCTAssertEqual(serial.status, 1)
+            XCTAssertEqual(parallel.status, serial.status)
+            XCTAssertEqual(parallel.stdout, serial.stdout, format)
+            XCTAssertEqual(parallel.stderr, serial.stderr, format)
+        }
+        let terminal = try CLITests.run(["report", "--color", "never", directory.path])
+        let positions = (0..<100).compactMap { terminal.stdout.range(of: String(format: "capture-%03d.log:", $0))?.lowerBound }
+        XCTAssertEqual(positions.count, 100)
+        XCTAssertEqual(positions, positions.sorted())
+    }
+}
