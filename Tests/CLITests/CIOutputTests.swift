@@ -119,6 +119,32 @@ final class CIOutputTests: XCTestCase {
         XCTAssertTrue(teamcity.stdout.contains("line='11' SEVERITY='ERROR']"), teamcity.stdout)
     }
 
+    /// Evidence with control characters and markup (a binary or coloured capture) still
+    /// gives well-formed XML.
+    func testXMLOutputsSurviveControlCharacters() throws {
+        let directory = try temporaryDirectory()
+        var text = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+        // The colour escape is stripped while reading; the other control character reaches the report.
+        text = text.replacingOccurrences(of: "sceneDidEnterBackground(_:)", with: "sceneDidEnterBackground(_:) \u{01}\u{1B}[0m <&> ]]> \u{FFFE}")
+        let capture = directory.appendingPathComponent("odd.log")
+        try Data(text.utf8).write(to: capture)
+        for format in ["junit", "checkstyle"] {
+            let output = directory.appendingPathComponent("\(format).xml")
+            XCTAssertEqual(try CLITests.run(["report", "--format", format, "--output", output.path, capture.path]).status, 1)
+            let written = try String(contentsOf: output, encoding: .utf8)
+            XCTAssertFalse(written.contains("\u{01}"), format)
+            XCTAssertTrue(format == "checkstyle" || written.contains("sceneDidEnterBackground(_:) \u{FFFD} &lt;&amp;&gt; ]]&gt; \u{FFFD}"), written)
+            guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
+                .first(where: FileManager.default.isExecutableFile) else { continue }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: xmllint)
+            process.arguments = ["--noout", output.path]
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "\(format) output is well-formed XML")
+        }
+    }
+
     func testJSONLinesGitLabAndCheckstyle() throws {
         let samples = ["SampleLogs/rule-resign_before_background.log", "SampleLogs/rule-no_scene_manifest.log", "missing.log"]
         let lines = try CLITests.run(["report", "--format", "jsonl"] + samples)

@@ -6,16 +6,16 @@ public struct CheckstyleReporter: Reporter {
     public func render(_ result: RunResult) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for report in result.reports {
-            out += "  <file name=\"\(XMLText.escaped(report.path))\">\n"
+            out += "  <file name=\"\(EscapeTable.xml(report.path))\">\n"
             for finding in report.findings {
                 out += "    <error line=\"\(finding.line)\" severity=\"\(finding.severity.rawValue)\" "
-                    + "message=\"\(XMLText.escaped(finding.message))\" source=\"tracecheck.\(XMLText.escaped(finding.rule))\"/>\n"
+                    + "message=\"\(EscapeTable.xml(finding.message))\" source=\"tracecheck.\(EscapeTable.xml(finding.rule))\"/>\n"
             }
             out += "  </file>\n"
         }
         for unreadable in result.unreadable {
-            out += "  <file name=\"\(XMLText.escaped(unreadable.source))\">\n"
-            out += "    <error severity=\"error\" message=\"\(XMLText.escaped(unreadable.description))\" source=\"tracecheck.input\"/>\n"
+            out += "  <file name=\"\(EscapeTable.xml(unreadable.source))\">\n"
+            out += "    <error severity=\"error\" message=\"\(EscapeTable.xml(unreadable.description))\" source=\"tracecheck.input\"/>\n"
             out += "  </file>\n"
         }
         return out + "</checkstyle>\n"

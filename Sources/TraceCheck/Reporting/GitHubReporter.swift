@@ -11,12 +11,12 @@ public struct GitHubReporter: StreamingReporter {
             var message = finding.message
             if let reason = reported.inconclusive { message += " (inconclusive: \(reason))" }
             let title = "tracecheck \(finding.rule)" + (reported.inconclusive == nil ? "" : " (inconclusive)")
-            return "::\(command) file=\(Self.property(finding.path)),line=\(finding.line),title=\(Self.property(title))::\(Self.data(message))\n"
+            return "::\(command) file=\(EscapeTable.gitHubProperty(finding.path)),line=\(finding.line),title=\(EscapeTable.gitHubProperty(title))::\(EscapeTable.gitHubData(message))\n"
         }.joined()
     }
 
     public func render(unreadable: InputError) -> String {
-        "::error file=\(Self.property(unreadable.source)),title=tracecheck::\(Self.data(unreadable.description))\n"
+        "::error file=\(EscapeTable.gitHubProperty(unreadable.source)),title=tracecheck::\(EscapeTable.gitHubData(unreadable.description))\n"
     }
 
     static func command(_ severity: Severity) -> String {
@@ -25,27 +25,5 @@ public struct GitHubReporter: StreamingReporter {
         case .warning: "warning"
         case .info: "notice"
         }
-    }
-
-    /// The runner's escaping of a command's message.
-    static func data(_ text: String) -> String {
-        text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D").replacingEvery("\n", with: "%0A")
-    }
-
-    /// The runner's escaping of a property value, which also ends at `,` and `:`.
-    static func property(_ text: String) -> String {
-        data(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced, without Foundation.
-    func replacingEvery(_ target: Character, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        var out = ""
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
-        }
-        return out
     }
 }

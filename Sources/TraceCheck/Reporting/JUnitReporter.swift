@@ -20,9 +20,9 @@ public struct JUnitReporter: Reporter {
             tests += 1
             errors += 1
             suites.append("""
-                  <testsuite name="\(XMLText.escaped(unreadable.source))" tests="1" failures="0" errors="1" skipped="0">
+                  <testsuite name="\(EscapeTable.xml(unreadable.source))" tests="1" failures="0" errors="1" skipped="0">
                     <testcase name="read" classname="tracecheck.input">
-                      <error type="unreadable" message="\(XMLText.escaped(unreadable.description))"/>
+                      <error type="unreadable" message="\(EscapeTable.xml(unreadable.description))"/>
                     </testcase>
                   </testsuite>
 
@@ -42,25 +42,25 @@ public struct JUnitReporter: Reporter {
             let failing = mine.filter { $0.inconclusive == nil && $0.finding.severity >= failOn }
             let other = mine.filter { $0.inconclusive != nil || $0.finding.severity < failOn }
             let spec = RuleRegistry.descriptions[status.rule]?.spec ?? ""
-            cases += "    <testcase name=\"\(XMLText.escaped(status.rule))\" classname=\"tracecheck.\(XMLText.escaped(spec.isEmpty ? "rule" : spec))\">\n"
+            cases += "    <testcase name=\"\(EscapeTable.xml(status.rule))\" classname=\"tracecheck.\(EscapeTable.xml(spec.isEmpty ? "rule" : spec))\">\n"
             if !failing.isEmpty {
                 failures += 1
                 let first = failing[0].finding
                 let message = failing.count == 1 ? "line \(first.line): \(first.message)" : "\(failing.count) findings, first at line \(first.line): \(first.message)"
-                cases += "      <failure type=\"\(first.severity.rawValue)\" message=\"\(XMLText.escaped(message))\">"
-                cases += XMLText.escaped(failing.map { Self.describe($0.finding) }.joined(separator: "\n")) + "</failure>\n"
+                cases += "      <failure type=\"\(first.severity.rawValue)\" message=\"\(EscapeTable.xml(message))\">"
+                cases += EscapeTable.xml(failing.map { Self.describe($0.finding) }.joined(separator: "\n")) + "</failure>\n"
             } else if mine.isEmpty, !status.checked {
                 skipped += 1
                 let reason = status.unverifiable.isEmpty ? "nothing in this capture for the rule to check"
                     : "not verifiable: " + status.unverifiable.joined(separator: "; ")
-                cases += "      <skipped message=\"\(XMLText.escaped(reason))\"/>\n"
+                cases += "      <skipped message=\"\(EscapeTable.xml(reason))\"/>\n"
             }
             if !other.isEmpty {
                 let text = other.map { reported in
                     (reported.inconclusive.map { "inconclusive (\($0)): " } ?? "\(reported.finding.severity.rawValue): ")
                         + Self.describe(reported.finding)
                 }.joined(separator: "\n")
-                cases += "      <system-out>\(XMLText.escaped(text))</system-out>\n"
+                cases += "      <system-out>\(EscapeTable.xml(text))</system-out>\n"
             }
             cases += "    </testcase>\n"
         }
@@ -73,13 +73,13 @@ public struct JUnitReporter: Reporter {
             properties += Self.property("health.\(issue.kind.rawValue)", (issue.line.map { "line \($0): " } ?? "") + issue.message)
         }
         properties += "    </properties>\n"
-        let xml = "  <testsuite name=\"\(XMLText.escaped(report.path))\" tests=\"\(report.rules.count)\" failures=\"\(failures)\" "
-            + "errors=\"0\" skipped=\"\(skipped)\" file=\"\(XMLText.escaped(report.path))\">\n" + properties + cases + "  </testsuite>\n"
+        let xml = "  <testsuite name=\"\(EscapeTable.xml(report.path))\" tests=\"\(report.rules.count)\" failures=\"\(failures)\" "
+            + "errors=\"0\" skipped=\"\(skipped)\" file=\"\(EscapeTable.xml(report.path))\">\n" + properties + cases + "  </testsuite>\n"
         return (xml, report.rules.count, failures)
     }
 
     private static func property(_ name: String, _ value: String) -> String {
-        "      <property name=\"\(XMLText.escaped(name))\" value=\"\(XMLText.escaped(value))\"/>\n"
+        "      <property name=\"\(EscapeTable.xml(name))\" value=\"\(EscapeTable.xml(value))\"/>\n"
     }
 
     static func describe(_ finding: Finding) -> String {

@@ -14,7 +14,7 @@ public struct MarkdownReporter: Reporter {
         out += "\n\n"
         for report in result.reports { out += section(report) }
         for unreadable in result.unreadable {
-            out += "### ⛔ `\(Self.code(unreadable.source))`\n\nCould not be read: \(Self.cell(unreadable.description))\n\n"
+            out += "### ⛔ `\(EscapeTable.markdownCode(unreadable.source))`\n\nCould not be read: \(EscapeTable.markdownCell(unreadable.description))\n\n"
         }
         return out
     }
@@ -22,14 +22,14 @@ public struct MarkdownReporter: Reporter {
     private func section(_ report: CaptureReport) -> String {
         let verdict = report.findings.contains { $0.severity == .error } ? "❌"
             : report.findings.isEmpty ? "✅" : "⚠️"
-        var out = "### \(verdict) `\(Self.code(report.path))`\n\n"
+        var out = "### \(verdict) `\(EscapeTable.markdownCode(report.path))`\n\n"
         out += "\(report.scan.format), \(report.scan.statistics.lines) lines, \(report.eventCount) lifecycle events\n\n"
         if !report.timeline.epochs.isEmpty {
             out += "| process | timeline | steps |\n|---|---|---|\n"
             for epoch in report.timeline.epochs {
                 for row in TimelineRows.rows(of: epoch) {
-                    out += "| \(Self.cell(epoch.label)) (\(epoch.mode.phrase)) | \(Self.cell(row.label)) | "
-                        + Self.cell(TimelineRows.elided(row.steps, keeping: maximumSteps).joined(separator: " → ")) + " |\n"
+                    out += "| \(EscapeTable.markdownCell(epoch.label)) (\(epoch.mode.phrase)) | \(EscapeTable.markdownCell(row.label)) | "
+                        + EscapeTable.markdownCell(TimelineRows.elided(row.steps, keeping: maximumSteps).joined(separator: " → ")) + " |\n"
                 }
             }
             out += "\n"
@@ -42,22 +42,15 @@ public struct MarkdownReporter: Reporter {
                 let severity = reported.inconclusive == nil ? finding.severity.rawValue : "inconclusive (\(finding.severity.rawValue))"
                 var message = finding.message
                 if let reason = reported.inconclusive { message += "; not a violation: \(reason)" }
-                out += "| \(finding.line) | \(severity) | `\(finding.rule)` | \(Self.cell(message)) |\n"
+                out += "| \(finding.line) | \(severity) | `\(finding.rule)` | \(EscapeTable.markdownCell(message)) |\n"
             }
             out += "\n"
         }
         if !report.health.isEmpty {
             out += "Capture health:\n\n"
-            for issue in report.health { out += "- " + Self.cell((issue.line.map { "line \($0): " } ?? "") + issue.message) + "\n" }
+            for issue in report.health { out += "- " + EscapeTable.markdownCell((issue.line.map { "line \($0): " } ?? "") + issue.message) + "\n" }
             out += "\n"
         }
         return out
     }
-
-    /// Text safe inside a table cell: no line breaks, pipes escaped.
-    static func cell(_ text: String) -> String {
-        text.replacingEvery("|", with: "\\|").replacingEvery("\n", with: " ").replacingEvery("\r", with: " ")
-    }
-
-    static func code(_ text: String) -> String { text.replacingEvery("`", with: "'") }
 }

@@ -34,32 +34,45 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// Escaping for XML text and attribute values. Control characters XML 1.0 cannot carry at
-/// all (a binary capture's evidence) become U+FFFD rather than an unreadable report.
-enum XMLText {
-    static func escaped(_ text: String) -> String {
+/// Escaping by table: each scalar with an entry becomes its replacement; a scalar the
+/// target cannot carry at all becomes U+FFFD rather than an unreadable report.
+struct EscapeTable: Sendable {
+    let replacements: [Unicode.Scalar: String]
+    var isForbidden: @Sendable (Unicode.Scalar) -> Bool = { _ in false }
+
+    func callAsFunction(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { replacements[$0] != nil || isForbidden($0) }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            if let replacement = replacements[scalar] {
+                out += replacement
+            } else if isForbidden(scalar) {
+                out += "\u{FFFD}"
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
+
+    /// XML text and attribute values; XML 1.0 cannot carry most control characters (a binary
+    /// capture's evidence) even as references.
+    static let xml = EscapeTable(
+        replacements: ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"],
+        isForbidden: { $0.value < 0x20 || (0xFFFE...0xFFFF).contains($0.value) })
+    /// TeamCity service-message values.
+    static let teamCity = EscapeTable(replacements: [
+        "|": "||", "'": "|'", "[": "|[", "]": "|]", "\n": "|n", "\r": "|r", "\u{85}": "|x", "\u{2028}": "|l", "\u{2029}": "|p",
+    ])
+    /// A GitHub workflow command's message.
+    static let gitHubData = EscapeTable(replacements: ["%": "%25", "\r": "%0D", "\n": "%0A"])
+    /// A GitHub workflow command's property value, which also ends at `,` and `:`.
+    static let gitHubProperty = EscapeTable(replacements: gitHubData.replacements.merging([":": "%3A", ",": "%2C"]) { $1 })
+    /// A Markdown table cell: one line, pipes escaped.
+    static let markdownCell = EscapeTable(replacements: ["|": "\\|", "\n": " ", "\r": " "])
+    /// Markdown inline code: backquotes would end it.
+    static let markdownCode = EscapeTable(replacements: ["`": "'"])
 }
 
 /// The findings of a run in output order, each with its capture, and the withheld

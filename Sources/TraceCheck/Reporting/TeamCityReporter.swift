@@ -26,7 +26,7 @@ public struct TeamCityReporter: Reporter {
     }
 
     private func message(_ name: String, _ attributes: [(String, String)]) -> String {
-        "##teamcity[\(name)" + attributes.map { " \($0.0)='\(Self.escaped($0.1))'" }.joined() + "]\n"
+        "##teamcity[\(name)" + attributes.map { " \($0.0)='\(EscapeTable.teamCity($0.1))'" }.joined() + "]\n"
     }
 
     static func severity(_ severity: Severity) -> String {
@@ -35,25 +35,5 @@ public struct TeamCityReporter: Reporter {
         case .warning: "WARNING"
         case .info: "INFO"
         }
-    }
-
-    /// TeamCity's escaping: `|` before `'`, `[`, `]`, `|`, and `|n`, `|r` for line breaks.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "|": out += "||"
-            case "'": out += "|'"
-            case "[": out += "|["
-            case "]": out += "|]"
-            case "\n": out += "|n"
-            case "\r": out += "|r"
-            case "\u{85}": out += "|x"
-            case "\u{2028}": out += "|l"
-            case "\u{2029}": out += "|p"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }
