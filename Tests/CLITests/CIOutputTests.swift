@@ -108,6 +108,24 @@ final class CIOutputTests: XCTestCase {
         XCTAssertFalse(plain.stdout.contains("::error"), "no annotations outside a CI")
     }
 
+    func testGitLabAndTeamCityAreDetected() throws {
+        let directory = try temporaryDirectory()
+        let sample = CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log").path
+        let gitlab = try CLITests.run(["report", "--color", "never", sample], environment: ["GITLAB_CI": "true"], in: directory)
+        XCTAssertEqual(gitlab.status, 1)
+        XCTAssertTrue(gitlab.stdout.contains("summary: 1 error"), "the terminal output is unchanged")
+        let report = try Data(contentsOf: directory.appendingPathComponent("gl-code-quality-report.json"))
+        let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: report) as? [[String: Any]])
+        XCTAssertEqual(issues.first?["check_name"] as? String, "resign_before_background")
+
+        let teamcity = try CLITests.run(["report", "--color", "never", sample], environment: ["TEAMCITY_VERSION": "2025.07"], in: directory)
+        XCTAssertTrue(teamcity.stdout.contains("summary: 1 error"))
+        XCTAssertTrue(teamcity.stdout.contains("##teamcity[inspectionType id='resign_before_background'"), teamcity.stdout)
+
+        let explicit = try CLITests.run(["report", "--format", "json", sample], environment: ["TEAMCITY_VERSION": "2025.07"], in: directory)
+        XCTAssertFalse(explicit.stdout.contains("##teamcity"), "an explicit --format is all that is written")
+    }
+
     func testAnnotationEscaping() throws {
         let directory = try temporaryDirectory()
         let odd = directory.appendingPathComponent("run: 1, 50%.log")

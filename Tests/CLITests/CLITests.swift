@@ -126,11 +126,12 @@ final class CLITests: XCTestCase {
         try Self.run(arguments, input: input)
     }
 
-    static func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
+                    in directory: URL = root) throws -> Result {
         let process = Process()
         process.executableURL = try Self.executable()
         process.arguments = arguments
-        process.currentDirectoryURL = Self.root
+        process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         for variable in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITLAB_CI", "TEAMCITY_VERSION"] { environment[variable] = nil }
         environment["NO_COLOR"] = "1"
