@@ -81,7 +81,7 @@ struct Report: ParsableCommand {
     @Argument(help: "Capture files and directories to check; - reads standard input.")
     var inputs: [String] = []
 
-    @Option(help: ArgumentHelp("Output format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")) (default: terminal).",
+    @Option(help: ArgumentHelp("Output format (default: terminal; README lists what each one writes).",
                                valueName: "format"))
     var format: ReportFormat?
 
