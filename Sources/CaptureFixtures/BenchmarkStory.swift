@@ -1,46 +1,187 @@
-/// A realistic busy capture: an app cycling through foreground and background, its
-/// lifecycle lines a few percent of the records among its own and the system's chatter.
-public enum BenchmarkStory {
-    static let chatter = [
-        "Registering for test daemon availability notify post.",
-        "notify_get_state check indicated test daemon not ready.",
-        "Deactivation reason added: 11; deactivation reasons: 1024 -> 3072; animating application lifecycle event: 0",
-        "[com.example.fieldnotes:network] GET https://api.example.com/v2/notes?page=3 200 (412 ms, 18.2 KB)",
-        "Evaluated capturing state as 0 on <UIScreen: 0x1056188c0> for CADisplay KVO",
-        "Realizing settings extension <_UISceneHostingEventDeferringSettings> on FBSSceneSettings",
-        "[SyncEngine] merged 14 records into local store; 0 conflicts; next sync in 300 s",
-        "App is being debugged, do not track this hang",
-    ]
+/// A realistic busy device capture for benchmarks, generated without end and always the
+/// same for a seed: noise from many processes and subsystems, decoys (lines that mention
+/// delegates, scenes and `(_:)` but are not lifecycle events), and about 0.5 % lifecycle
+/// lines from an app that launches again and again, opens and closes up to three scenes
+/// and goes to the background and back. Every lifecycle sequence is legal, so a correct
+/// checker finds nothing; `lifecycleLines` says how many events it must find.
+public struct BenchmarkStory {
+    /// Lifecycle lines written so far.
+    public private(set) var lifecycleLines = 0
+    /// Process launches written so far.
+    public private(set) var launches = 0
 
-    static let cycle = [
-        "-[SceneDelegate sceneWillResignActive:] <UIWindowScene: 0x10cc50200>",
-        "-[SceneDelegate sceneDidEnterBackground:] <UIWindowScene: 0x10cc50200>",
-        "-[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cc50200>",
-        "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc50200>",
-    ]
+    private var random: SplitMix
+    private var time = 0.0
+    private var pid = 4817
+    private var pending: [StoryLine] = []
+    private var scenes: [Scene] = []
+    private var nextPointer: UInt64 = 0x10cc_50200
+    private var cyclesLeft = 0
 
-    /// One block: the four callbacks of a background/foreground cycle among 96 chatter lines.
-    public static func block(startingAt offset: Double) -> [StoryLine] {
+    private struct Scene {
+        let pointer: String
+        let session: String
+    }
+
+    public init(seed: UInt64 = 2026) { random = SplitMix(seed: seed) }
+
+    /// The next `count` lines of the story.
+    public mutating func next(_ count: Int) -> [StoryLine] {
         var lines: [StoryLine] = []
-        for index in 0..<100 {
-            let time = offset + Double(index) * 0.003
-            if index % 25 == 24 {
-                lines.append(StoryLine(time, cycle[index / 25]))
-            } else if index % 3 == 0 {
-                lines.append(StoryLine(time, chatter[index % chatter.count], process: "SpringBoard", pid: 55, thread: 1022,
-                                       image: "FrontBoard"))
+        lines.reserveCapacity(count)
+        for _ in 0..<count {
+            time += 0.0005 + Double(random.next(below: 40)) / 10_000
+            let roll = random.next(below: 1000)
+            if roll < 5 || (launches == 0 && pending.isEmpty && scenes.isEmpty) {
+                if pending.isEmpty { planNextStep() }
+                var line = pending.removeFirst()
+                line.offset = time
+                lines.append(line)
+                lifecycleLines += 1
+            } else if roll < 15 {
+                lines.append(decoy())
             } else {
-                lines.append(StoryLine(time, chatter[index % chatter.count]))
+                lines.append(noise())
             }
         }
         return lines
     }
 
-    /// The launch that opens the capture.
-    public static let launch = [
-        StoryLine(0, "-[AppDelegate application:didFinishLaunchingWithOptions:]"),
-        StoryLine(0.01, "-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x10cc50200; persistentIdentifier: 1B8F959F-618F-4A0D-AD89-E09DEC0EAB34>"),
-        StoryLine(0.02, "-[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cc50200>"),
-        StoryLine(0.03, "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc50200>"),
+    // MARK: The app's life
+
+    private mutating func planNextStep() {
+        if scenes.isEmpty {
+            launch()
+        } else if cyclesLeft == 0 {
+            terminate()
+        } else {
+            cyclesLeft -= 1
+            switch random.next(below: 10) {
+            case 0 where scenes.count < 3: connectScene()
+            case 1 where scenes.count > 1: closeScene(at: random.next(below: scenes.count))
+            default: backgroundAndBack()
+            }
+        }
+    }
+
+    private mutating func launch() {
+        launches += 1
+        if launches > 1 { pid += 1 + random.next(below: 400) }
+        cyclesLeft = 20 + random.next(below: 40)
+        pending.append(app("-[AppDelegate application:didFinishLaunchingWithOptions:]"))
+        connectScene()
+    }
+
+    private mutating func connectScene() {
+        let scene = Scene(pointer: "0x" + String(nextPointer, radix: 16), session: uuid())
+        nextPointer += 0x1_2340
+        scenes.append(scene)
+        pending.append(app("-[AppDelegate application:configurationForConnectingSceneSession:options:] <UISceneSession: 0x600002066140; persistentIdentifier = \(scene.session)>"))
+        pending.append(app("-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: \(scene.pointer); role: UIWindowSceneSessionRoleApplication; persistentIdentifier: \(scene.session)>"))
+        pending.append(sceneLine("sceneWillEnterForeground:", scene))
+        pending.append(sceneLine("sceneDidBecomeActive:", scene))
+    }
+
+    private mutating func backgroundAndBack() {
+        for scene in scenes { pending.append(sceneLine("sceneWillResignActive:", scene)) }
+        for scene in scenes { pending.append(sceneLine("sceneDidEnterBackground:", scene)) }
+        for scene in scenes { pending.append(sceneLine("sceneWillEnterForeground:", scene)) }
+        for scene in scenes { pending.append(sceneLine("sceneDidBecomeActive:", scene)) }
+    }
+
+    private mutating func closeScene(at index: Int) {
+        let scene = scenes.remove(at: index)
+        pending.append(sceneLine("sceneWillResignActive:", scene))
+        pending.append(sceneLine("sceneDidEnterBackground:", scene))
+        pending.append(sceneLine("sceneDidDisconnect:", scene))
+        pending.append(app("-[AppDelegate application:didDiscardSceneSessions:] {(<UISceneSession: 0x600002066140; persistentIdentifier = \(scene.session)>)}"))
+    }
+
+    private mutating func terminate() {
+        for scene in scenes { pending.append(sceneLine("sceneWillResignActive:", scene)) }
+        for scene in scenes { pending.append(sceneLine("sceneDidEnterBackground:", scene)) }
+        for scene in scenes { pending.append(sceneLine("sceneDidDisconnect:", scene)) }
+        pending.append(app("-[AppDelegate applicationWillTerminate:]"))
+        scenes = []
+    }
+
+    private func app(_ message: String) -> StoryLine { StoryLine(0, message, pid: pid) }
+
+    private func sceneLine(_ selector: String, _ scene: Scene) -> StoryLine {
+        StoryLine(0, "-[SceneDelegate \(selector)] <UIWindowScene: \(scene.pointer)>", pid: pid)
+    }
+
+    private mutating func uuid() -> String {
+        let hex = (0..<32).map { _ in String(random.next(below: 16), radix: 16, uppercase: true) }.joined()
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        return parts.joined(separator: "-")
+    }
+
+    // MARK: Everything else
+
+    /// Lines of other subsystems and processes, with numbers that vary.
+    private static let noiseTemplates: [(process: String, pid: Int, image: String, text: String)] = [
+        ("SpringBoard", 55, "FrontBoard", "Registering for test daemon availability notify post."),
+        ("SpringBoard", 55, "FrontBoard", "[app<com.example.fieldnotes>:#] Workspace assertion state did change: 2 (acquireAssertion = YES)."),
+        ("SpringBoard", 55, "SpringBoard", "Evaluated capturing state as 0 on <UIScreen: 0x1056188c0> for CADisplay KVO"),
+        ("backboardd", 64, "BackBoardServices", "Sending event #; type: touch; timestamp: # ms; sender: 0x#"),
+        ("backboardd", 64, "CoreBrightness", "CBAdaptationManager: lux # → nits #, curve 2"),
+        ("runningboardd", 33, "RunningBoard", "Acquiring assertion targeting [app<com.example.fieldnotes>:#] from originator [daemon<com.apple.SpringBoard>:55] with description <RBSAssertionDescriptor| \"FBApplicationProcess\" ID:33-55-#>"),
+        ("locationd", 88, "CoreLocation", "{\"msg\":\"client authorization\", \"client\":\"com.example.fieldnotes\", \"accuracy\":#}"),
+        ("mediaserverd", 41, "CoreMedia", "FigAudioSession(AV) signalled err=0 session=0x# route change reason: 3"),
+        ("Fieldnotes", -1, "CFNetwork", "Task <#-AB12-4C5D-9E8F>.<#> finished with error [0] Error Domain=NSURLErrorDomain Code=0 \"(null)\""),
+        ("Fieldnotes", -1, "Fieldnotes", "[com.example.fieldnotes:network] GET https://api.example.com/v2/notes?page=# 200 (# ms, # KB)"),
+        ("Fieldnotes", -1, "Fieldnotes", "[SyncEngine] merged # records into local store; 0 conflicts; next sync in 300 s"),
+        ("Fieldnotes", -1, "CoreData", "CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER = ? LIMIT # (# ms)"),
+        ("Fieldnotes", -1, "UIKitCore", "Deactivation reason added: 11; deactivation reasons: 1024 -> 3072; animating application lifecycle event: 0"),
+        ("Fieldnotes", -1, "UIKitCore", "Realizing settings extension <_UISceneHostingEventDeferringSettings> on FBSSceneSettings"),
+        ("Fieldnotes", -1, "libswiftCore.dylib", "App is being debugged, do not track this hang"),
+        ("Fieldnotes", -1, "Fieldnotes", "[Analytics] queued event note_opened (#); batch #/50"),
+        ("Fieldnotes", -1, "WebKit", "WebPageProxy::didFinishLoadForFrame: webPID=#, pageID=#, frameID=#, isMainFrame=1"),
+        ("wifid", 120, "WiFiPolicy", "__WiFiLQAMgrLogStats(Home:Stationary): Rssi: -# {0 0} Snr: # Cca: # (S:0 O:0 I:0) TxFrames: #"),
+        ("CommCenter", 97, "CoreTelephony", "#I Bandwidth estimate: dl # kbps ul # kbps (cell)"),
+        ("kernel", 0, "kernel", "AppleKeyStore: operation failed (pid: # sel: 7 ret: e00002c2 '-536870206'; 0 0)"),
     ]
+
+    private static let decoys = [
+        "You've implemented -[<UIApplicationDelegate> application:didReceiveRemoteNotification:fetchCompletionHandler:], but you still need to add \"remote-notification\" to the list",
+        "3   Fieldnotes   0x0000000104a5c2b4 -[AppDelegate application:didFinishLaunchingWithOptions:] + 120",
+        "app will resign active for engine <_UIFeedbackCoreHapticsEngine: 0x2831d4e70>",
+        "Realizing settings extension _UISceneOrientationSettingsExtension on FBSSceneSettings",
+        "Request engine stop for application notification: UIApplicationSuspendedEventsOnlyNotification",
+        "[NoteEditor] didBecomeActiveCount=3 after scene(_:foo:) refresh",
+        "[Router] restoring scene state for 0x600002066140 (3 windows)",
+    ]
+
+    private mutating func noise() -> StoryLine {
+        let template = Self.noiseTemplates[random.next(below: Self.noiseTemplates.count)]
+        var text = ""
+        for character in template.text {
+            if character == "#" { text += String(random.next(below: 100_000)) } else { text.append(character) }
+        }
+        let ownPid = template.pid < 0
+        return StoryLine(time, text, process: template.process, pid: ownPid ? pid : template.pid,
+                         thread: ownPid ? 2_863_604 : 1022 + template.pid, image: template.image)
+    }
+
+    private mutating func decoy() -> StoryLine {
+        StoryLine(time, Self.decoys[random.next(below: Self.decoys.count)], pid: pid, image: "UIKitCore")
+    }
+}
+
+/// SplitMix64: a small, fast generator whose sequence is the same on every machine.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

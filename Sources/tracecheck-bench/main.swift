@@ -2,75 +2,139 @@ import CaptureFixtures
 import Foundation
 import TraceCheck
 
-/// `make bench`: writes a large capture in each format and measures how fast `Checker`
-/// reads and checks it (best of several runs) and the process's peak memory.
+/// `make bench`: writes a large generated capture in each format, then, in one sitting and
+/// alternating, times `tracecheck report` (the release binary beside this one) against
+/// `grep -c -P` (and `rg -c -P --no-unicode` when installed) counting the same words, and
+/// prints medians, MB/s, peak memory and the ratios. Before timing it checks that the
+/// events found equal the lifecycle lines generated, and that the fast candidate filter and
+/// the reference regex find the same events.
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
 let arguments = Array(CommandLine.arguments.dropFirst())
 let megabytes = arguments.first.flatMap(Int.init) ?? 64
-let runs = arguments.dropFirst().first.flatMap(Int.init) ?? 3
+let runs = max(1, arguments.dropFirst().first.flatMap(Int.init) ?? 5)
 let chosen = Array(arguments.dropFirst(2))
 let formats = chosen.isEmpty ? CaptureRenderer.formats : chosen
 
+let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+let tracecheck = binaries.appendingPathComponent("tracecheck").path
+guard FileManager.default.isExecutableFile(atPath: tracecheck) else {
+    FileHandle.standardError.write(Data("tracecheck-bench: build tracecheck first (\(tracecheck) not found)\n".utf8))
+    exit(2)
+}
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-bench-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
-func generate(_ format: String, bytes target: Int) throws -> (path: String, bytes: Int, lines: Int) {
+func find(_ tool: String) -> String? {
+    ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"].map { "\($0)/\(tool)" }.first(where: FileManager.default.isExecutableFile)
+}
+let grep = find("grep"), ripgrep = find("rg")
+/// The words tracecheck's candidate filter looks for, as one caseless alternation: the
+/// lines grep counts are the lines tracecheck runs its shapes on.
+let pattern = "(?i)(?:" + CompiledCatalog.candidateVocabulary.map { word in
+    word.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
+}.joined(separator: "|") + ")"
+
+struct Generated { let path: String, bytes: Int, lines: Int, lifecycle: Int, launches: Int }
+
+func generate(_ format: String, bytes target: Int) throws -> Generated {
     let path = directory.appendingPathComponent("\(format).log").path
     FileManager.default.createFile(atPath: path, contents: nil)
     guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown) }
     defer { try? handle.close() }
-    var written = 0, records = 0, block = 0
+    var story = BenchmarkStory()
+    var written = 0, records = 0
     func write(_ text: String) {
         let data = Data(text.utf8)
         handle.write(data)
         written += data.count
     }
-    write(CaptureRenderer.header(format) + CaptureRenderer.body(BenchmarkStory.launch, as: format, continuing: false))
-    records += BenchmarkStory.launch.count
+    write(CaptureRenderer.header(format))
     while written < target {
-        var chunk = ""
-        for _ in 0..<50 {
-            let lines = BenchmarkStory.block(startingAt: 1 + Double(block) * 0.5)
-            chunk += CaptureRenderer.body(lines, as: format, continuing: true)
-            records += lines.count
-            block += 1
-        }
-        write(chunk)
+        let lines = story.next(5000)
+        write(CaptureRenderer.body(lines, as: format, continuing: records > 0))
+        records += lines.count
     }
     write(CaptureRenderer.footer(format, count: records))
-    return (path, written, records)
+    return Generated(path: path, bytes: written, lines: records, lifecycle: story.lifecycleLines, launches: story.launches)
 }
 
-func peakMemoryMB() -> Double {
+/// Runs a program with its output to a file; wall time and peak resident memory. Not to
+/// /dev/null: GNU grep notices it and stops at the first match even with -c.
+func measure(_ program: String, _ arguments: [String]) -> (seconds: Double, peakMB: Double, status: Int32) {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, directory.appendingPathComponent("stdout").path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, program, &actions, nil, argv, environ) == 0 else { return (.nan, .nan, -1) }
+    var status: Int32 = 0
     var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     #if os(macOS)
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
+    let peak = Double(usage.ru_maxrss) / 1_048_576
     #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
+    let peak = Double(usage.ru_maxrss) / 1024
     #endif
+    return (seconds, peak, status)
 }
 
-print("tracecheck \(TraceCheckVersion.current) benchmark: \(megabytes) MB per format, best of \(runs) runs")
-print("format            MB      records    events  findings   best s     MB/s   peak RSS MB")
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+/// Events as (line, id): what the fast and the reference path must agree on.
+func events(_ path: String, _ filter: CandidateFilter) throws -> (events: [String], findings: Int) {
+    var options = CheckOptions()
+    options.scan.candidateFilter = filter
+    let report = try Checker(options: options).check(.file(path))
+    return (report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }, report.findings.count)
+}
+
+print("tracecheck \(TraceCheckVersion.current) benchmark: \(megabytes) MB per format, median of \(runs) alternating runs")
+print("grep: \(grep.map { _ in "grep -c -P" } ?? "not found"); rg: \(ripgrep.map { _ in "rg -c -P --no-unicode" } ?? "not installed")")
+var header = ["format          ", "    MB", "   lines", "events", "tracecheck s", "   MB/s", "peak MB"]
+if grep != nil { header += ["grep -P s", "× grep"] }
+if ripgrep != nil { header += ["rg -P s", "× rg"] }
+print(header.joined(separator: "  "))
+var failures: [String] = []
 for format in formats {
     let capture = try generate(format, bytes: megabytes << 20)
-    var best = Double.infinity
-    var report: CaptureReport?
+    let fast = try events(capture.path, .wordSet)
+    let reference = try events(capture.path, .referenceRegex)
+    if fast.events != reference.events {
+        failures.append("\(format): the word set found \(fast.events.count) events, the reference regex \(reference.events.count)")
+    }
+    if fast.events.count != capture.lifecycle {
+        failures.append("\(format): \(fast.events.count) events found, \(capture.lifecycle) lifecycle lines generated")
+    }
+    if fast.findings != 0 { failures.append("\(format): \(fast.findings) findings in a legal story") }
+
+    var own: [Double] = [], peaks: [Double] = [], grepTimes: [Double] = [], rgTimes: [Double] = []
     for _ in 0..<runs {
-        let start = DispatchTime.now().uptimeNanoseconds
-        report = try Checker().check(.file(capture.path))
-        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        let run = measure(tracecheck, ["report", "--quiet", "--input-format", format, capture.path])
+        own.append(run.seconds)
+        peaks.append(run.peakMB)
+        if let grep { grepTimes.append(measure(grep, ["-c", "-P", pattern, capture.path]).seconds) }
+        if let ripgrep { rgTimes.append(measure(ripgrep, ["-c", "-P", "--no-unicode", pattern, capture.path]).seconds) }
     }
     let size = Double(capture.bytes) / 1_048_576
-    let line = [
-        format.padding(toLength: 16, withPad: " ", startingAt: 0),
-        String(format: "%6.1f", size), String(format: "%12d", capture.lines), String(format: "%9d", report?.eventCount ?? 0),
-        String(format: "%9d", report?.findings.count ?? 0), String(format: "%8.3f", best), String(format: "%8.1f", size / best),
-        String(format: "%12.1f", peakMemoryMB()),
+    var row = [
+        format.padding(toLength: 16, withPad: " ", startingAt: 0), String(format: "%6.1f", size), String(format: "%8d", capture.lines),
+        String(format: "%6d", fast.events.count), String(format: "%12.3f", median(own)),
+        String(format: "%7.1f", size / median(own)), String(format: "%7.1f", peaks.max() ?? .nan),
     ]
-    print(line.joined(separator: " "))
+    if grep != nil { row += [String(format: "%9.3f", median(grepTimes)), String(format: "%6.2f", median(grepTimes) / median(own))] }
+    if ripgrep != nil { row += [String(format: "%7.3f", median(rgTimes)), String(format: "%5.2f", median(rgTimes) / median(own))] }
+    print(row.joined(separator: "  "))
     try? FileManager.default.removeItem(atPath: capture.path)
 }
+print("× grep, × rg: how many times faster tracecheck checks than grep/rg count candidate lines (above 1: faster).")
+for failure in failures { print("CHECK FAILED: \(failure)") }
+exit(failures.isEmpty ? 0 : 1)

@@ -52,12 +52,34 @@ final class CandidateFilterTests: XCTestCase {
     }
 
     func testAgreesOnAGeneratedCaptureWithDecoys() throws {
-        var story = BenchmarkStory.launch
-        for block in 0..<3 { story += BenchmarkStory.block(startingAt: 1 + Double(block)) }
+        var generator = BenchmarkStory()
+        let story = generator.next(3000)
+        XCTAssertGreaterThan(generator.lifecycleLines, 5)
         for format in ["xcode-console", "log-default", "idevicesyslog", "console-app", "log-ndjson"] {
             let text = CaptureRenderer.render(story, as: format)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
             XCTAssertEqual(try disagreements(in: lines), [], format)
+        }
+    }
+
+    /// The benchmark's generated session (relaunches, up to three scenes, decoys, 0.5 %
+    /// lifecycle lines): every lifecycle line is an event, the legal story has no finding,
+    /// and the fast and the reference filter find the same events.
+    func testTheGeneratedSessionIsReadExactly() throws {
+        var generator = BenchmarkStory(seed: 7)
+        let story = generator.next(40_000)
+        XCTAssertGreaterThan(generator.lifecycleLines, 150)
+        for format in ["xcode-console", "idevicesyslog"] {
+            var found: [CandidateFilter: [String]] = [:]
+            for filter in [CandidateFilter.wordSet, .referenceRegex] {
+                var options = CheckOptions()
+                options.scan.candidateFilter = filter
+                let report = try Checker(options: options).check(.text(name: format, contents: CaptureRenderer.render(story, as: format)))
+                XCTAssertEqual(report.eventCount, generator.lifecycleLines, format)
+                XCTAssertEqual(report.findings.map(\.message), [], format)
+                found[filter] = report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }
+            }
+            XCTAssertEqual(found[.wordSet], found[.referenceRegex], format)
         }
     }
 

@@ -36,7 +36,7 @@ public final class CompiledCatalog: Sendable {
 
     /// Every word some spelling must contain, reduced to those no shorter word already
     /// covers (case-insensitively): `application` covers every `application…` selector.
-    static var candidateVocabulary: [String] {
+    public static var candidateVocabulary: [String] {
         var words = Set<String>()
         for entry in EventCatalog.entries {
             words.formUnion(entry.selectors.map { String($0.prefix { $0 != ":" }) })
@@ -83,6 +83,14 @@ public struct RecordContext: Sendable {
     }
 }
 
+/// How the extractor finds the lines worth running the shapes on.
+public enum CandidateFilter: Sendable, Hashable {
+    /// Byte pairs, then word comparisons (`CaselessWordSet`): the fast path.
+    case wordSet
+    /// The caseless PCRE2 alternation of the same words: the reference.
+    case referenceRegex
+}
+
 public final class EventExtractor {
     public let catalog: CompiledCatalog
     let matcher: PCRE2Matcher
@@ -91,9 +99,15 @@ public final class EventExtractor {
     /// Lines where a pattern hit PCRE2's match limit, so were not classified.
     public private(set) var limitExceededLines: [Int] = []
 
-    public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher()) {
+    /// How candidate lines are found: the fast word set, or the reference regex it must
+    /// agree with (benchmarks and tests compare the two).
+    public let candidateFilter: CandidateFilter
+
+    public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
+                candidateFilter: CandidateFilter = .wordSet) {
         self.catalog = catalog
         self.matcher = matcher
+        self.candidateFilter = candidateFilter
     }
 
     /// The event `record` shows, if it is a lifecycle line.
@@ -118,7 +132,11 @@ public final class EventExtractor {
     }
 
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
-        catalog.candidateWords.containsAny(message)
+        switch candidateFilter {
+        case .wordSet: return catalog.candidateWords.containsAny(message)
+        case .referenceRegex:
+            do { return try matcher.matches(catalog.candidate, in: message) } catch { return true }
+        }
     }
 
     func spelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String)? {

@@ -40,10 +40,12 @@ public struct ScanOptions: Sendable {
     public var format: (any CaptureFormat)?
     /// Only this process's records are searched for events (`--process`).
     public var process: String?
+    public var candidateFilter: CandidateFilter
 
-    public init(format: (any CaptureFormat)? = nil, process: String? = nil) {
+    public init(format: (any CaptureFormat)? = nil, process: String? = nil, candidateFilter: CandidateFilter = .wordSet) {
         self.format = format
         self.process = process
+        self.candidateFilter = candidateFilter
     }
 }
 
@@ -62,7 +64,7 @@ public struct CaptureScanner {
     }
 
     public func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
-        let session = ScanSession(extractor: EventExtractor(catalog: catalog), options: options)
+        let session = ScanSession(extractor: EventExtractor(catalog: catalog, candidateFilter: options.candidateFilter), options: options)
         let statistics = try reader.read(source) { line in session.feed(line) }
         session.finish()
         return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
