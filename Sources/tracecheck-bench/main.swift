@@ -23,7 +23,6 @@ guard FileManager.default.isExecutableFile(atPath: tracecheck) else {
 }
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-bench-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: directory) }
 
 func find(_ tool: String) -> String? {
     ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"].map { "\($0)/\(tool)" }.first(where: FileManager.default.isExecutableFile)
@@ -137,4 +136,6 @@ for format in formats {
 }
 print("× grep, × rg: how many times faster tracecheck checks than grep/rg count candidate lines (above 1: faster).")
 for failure in failures { print("CHECK FAILED: \(failure)") }
+// Top-level `defer` does not run before `exit`.
+try? FileManager.default.removeItem(at: directory)
 exit(failures.isEmpty ? 0 : 1)
