@@ -138,7 +138,11 @@ struct Report: ParsableCommand {
     func run() throws {
         let checker = Checker(options: CheckOptions(forcedMode: mode.forcedMode,
                                                     format: inputFormat.flatMap(CaptureFormats.named), process: process))
-        let items = InputDiscovery(include: include, exclude: exclude).items(for: inputs)
+        let discovery = InputDiscovery(include: include, exclude: exclude).discover(inputs)
+        let items = discovery.items
+        for directory in discovery.emptyDirectories {
+            printError("\(directory): warning: no files to check" + (include.isEmpty && exclude.isEmpty ? "" : " (after --include/--exclude)"))
+        }
         let environment = CIEnvironment.current
         let mainFormat = format ?? .terminal
         let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn)

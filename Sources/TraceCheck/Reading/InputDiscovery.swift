@@ -20,16 +20,24 @@ public struct InputDiscovery: Sendable {
         case problem(InputError)
     }
 
-    public func items(for arguments: [String]) -> [Item] {
-        arguments.flatMap { argument -> [Item] in
+    public func items(for arguments: [String]) -> [Item] { discover(arguments).items }
+
+    /// The items, and the directories that held no file to check (worth a warning: a CI
+    /// job pointed at an empty folder should not pass in silence).
+    public func discover(_ arguments: [String]) -> (items: [Item], emptyDirectories: [String]) {
+        var empty: [String] = []
+        let items = arguments.flatMap { argument -> [Item] in
             if argument == "-" { return [.capture(.standardInput)] }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
                 // Missing and unreadable files are reported by the reader, with the reason.
                 return [.capture(.file(argument))]
             }
-            return files(under: argument)
+            let found = files(under: argument)
+            if !found.contains(where: { if case .capture = $0 { true } else { false } }) { empty.append(argument) }
+            return found
         }
+        return (items, empty)
     }
 
     private func files(under directory: String) -> [Item] {
