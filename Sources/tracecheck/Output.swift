@@ -15,18 +15,18 @@ final class OutputSink: @unchecked Sendable {
     private var failed = false
     private let lock = NSLock()
 
-    static let standardOutput: OutputSink = {
-        signal(SIGPIPE, SIG_IGN)
-        return OutputSink(descriptor: STDOUT_FILENO, owns: false)
-    }()
+    static let standardOutput = OutputSink(descriptor: STDOUT_FILENO, owns: false)
+
+    /// Set once, before the first sink exists: EPIPE instead of a signal.
+    private static let brokenPipeIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     private init(descriptor: Int32, owns: Bool) {
+        Self.brokenPipeIgnored
         self.descriptor = descriptor
         ownsDescriptor = owns
     }
 
     convenience init?(path: String, append: Bool = false) {
-        signal(SIGPIPE, SIG_IGN)
         let flags = O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC)
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { return nil }
@@ -72,14 +72,9 @@ final class OutputSink: @unchecked Sendable {
         return true
     }
 
-    static func write(_ text: String, to path: String) -> Bool {
-        guard let sink = OutputSink(path: path) else { return false }
-        sink.write(text)
-        return sink.close()
-    }
-
-    static func append(_ text: String, to path: String) -> Bool {
-        guard let sink = OutputSink(path: path, append: true) else { return false }
+    /// Writes (or appends) a whole report to a file; false when it could not.
+    static func write(_ text: String, to path: String, appending: Bool = false) -> Bool {
+        guard let sink = OutputSink(path: path, append: appending) else { return false }
         sink.write(text)
         return sink.close()
     }

@@ -195,7 +195,7 @@ struct Report: ParsableCommand {
         }
         let wroteGitHub = mainFormat == .github || extras.contains { $0.0 == .github }
         if wroteGitHub, let summary = environment.stepSummary {
-            if !OutputSink.append(MarkdownReporter().render(result), to: summary) {
+            if !OutputSink.write(MarkdownReporter().render(result), to: summary, appending: true) {
                 printError("tracecheck: error: cannot append the job summary to \(summary): \(String(cString: strerror(errno)))")
                 writeFailed = true
             }

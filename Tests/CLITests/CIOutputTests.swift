@@ -70,20 +70,28 @@ final class CIOutputTests: XCTestCase {
         XCTAssertTrue(errors.contains { $0.contains("startLine") && $0.contains("minimum") }, "\(errors)")
     }
 
-    private func assertValidJUnit(_ file: URL) throws {
-        guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
-            .first(where: FileManager.default.isExecutableFile) else {
-            throw XCTSkip("xmllint not installed (apt libxml2-utils); JUnit not validated against the XSD")
-        }
+    static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
+        .first(where: FileManager.default.isExecutableFile)
+
+    /// xmllint's exit status and messages.
+    private func xmllint(_ xmllint: String, _ arguments: [String]) throws -> (status: Int32, message: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xmllint)
-        process.arguments = ["--noout", "--schema", Self.schemas.appendingPathComponent("junit.xsd").path, file.path]
+        process.arguments = ["--noout"] + arguments
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, message)
+        return (process.terminationStatus, message)
+    }
+
+    private func assertValidJUnit(_ file: URL) throws {
+        guard let xmllint = Self.xmllint else {
+            throw XCTSkip("xmllint not installed (apt libxml2-utils); JUnit not validated against the XSD")
+        }
+        let result = try self.xmllint(xmllint, ["--schema", Self.schemas.appendingPathComponent("junit.xsd").path, file.path])
+        XCTAssertEqual(result.status, 0, result.message)
     }
 
     func testGitHubActionsGetsAnnotationsAndASummary() throws {
@@ -155,14 +163,9 @@ final class CIOutputTests: XCTestCase {
             let written = try String(contentsOf: output, encoding: .utf8)
             XCTAssertFalse(written.contains("\u{01}"), format)
             XCTAssertTrue(format == "checkstyle" || written.contains("sceneDidEnterBackground(_:) \u{FFFD} &lt;&amp;&gt; ]]&gt; \u{FFFD}"), written)
-            guard let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"]
-                .first(where: FileManager.default.isExecutableFile) else { continue }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: xmllint)
-            process.arguments = ["--noout", output.path]
-            try process.run()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "\(format) output is well-formed XML")
+            guard let xmllint = Self.xmllint else { continue }
+            let result = try self.xmllint(xmllint, [output.path])
+            XCTAssertEqual(result.status, 0, "\(format) output is well-formed XML: \(result.message)")
         }
     }
 

@@ -19,12 +19,17 @@ extension StreamingReporter {
 public struct JSONLinesReporter: StreamingReporter {
     public init() {}
 
+    /// `"type": "finding"` and the fields of a finding in the JSON document.
     struct FindingLine: Encodable {
-        let type = "finding"
-        let rule: String, spec: String, severity: Severity, message: String, path: String, line: Int
-        let scene: String?, process: String?
-        let evidence: [Evidence]
-        let inconclusive: String?
+        let finding: JSONReporter.Document.Finding
+
+        enum Keys: String, CodingKey { case type }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode("finding", forKey: .type)
+            try finding.encode(to: encoder)
+        }
     }
 
     struct ErrorLine: Encodable {
@@ -34,11 +39,7 @@ public struct JSONLinesReporter: StreamingReporter {
 
     public func render(_ report: CaptureReport) -> String {
         ReportedFinding.all(in: report).map { reported in
-            let finding = reported.finding
-            return Self.line(FindingLine(
-                rule: finding.rule, spec: RuleRegistry.descriptions[finding.rule]?.spec ?? "", severity: finding.severity,
-                message: finding.message, path: finding.path, line: finding.line, scene: finding.scene,
-                process: finding.process, evidence: finding.evidence, inconclusive: reported.inconclusive))
+            Self.line(FindingLine(finding: JSONReporter.Document.Finding(reported.finding, inconclusive: reported.inconclusive)))
         }.joined()
     }
 

@@ -31,6 +31,20 @@ public struct JSONReporter: Reporter {
             let evidence: [Evidence]
             /// Set when the capture is too weak where the finding points: then it is not a violation.
             let inconclusive: String?
+
+            /// The one place a finding becomes JSON; `--format jsonl` writes the same object.
+            init(_ finding: TraceCheck.Finding, inconclusive: String?) {
+                rule = finding.rule
+                spec = RuleRegistry.descriptions[finding.rule]?.spec ?? ""
+                severity = finding.severity
+                message = finding.message
+                path = finding.path
+                line = finding.line
+                scene = finding.scene
+                process = finding.process
+                evidence = finding.evidence
+                self.inconclusive = inconclusive
+            }
         }
         struct UnreadableInput: Encodable { let path: String, message: String }
         struct Summary: Encodable { let errors: Int, warnings: Int, infos: Int, inconclusive: Int, files: Int, unreadable: Int }
@@ -43,17 +57,12 @@ public struct JSONReporter: Reporter {
     }
 
     public func render(_ result: RunResult) -> String {
-        let specs = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.description.id, $0.description.spec) })
         let document = Document(
             tool: .init(name: "tracecheck", version: TraceCheckVersion.current),
             files: result.reports.map(file),
             findings: result.reports.flatMap { report in
                 report.findings.map { (finding: $0, reason: String?.none) } + report.inconclusive.map { ($0.finding, $0.reason) }
-            }.map { finding, reason in
-                .init(rule: finding.rule, spec: specs[finding.rule] ?? "", severity: finding.severity, message: finding.message,
-                      path: finding.path, line: finding.line, scene: finding.scene, process: finding.process,
-                      evidence: finding.evidence, inconclusive: reason)
-            },
+            }.map { finding, reason in Document.Finding(finding, inconclusive: reason) },
             errors: result.unreadable.map { .init(path: $0.source, message: $0.description) },
             summary: .init(errors: result.count(.error), warnings: result.count(.warning), infos: result.count(.info),
                            inconclusive: result.reports.map(\.inconclusive.count).reduce(0, +),
