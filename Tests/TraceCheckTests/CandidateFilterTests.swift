@@ -14,8 +14,8 @@ final class CandidateFilterTests: XCTestCase {
         var found: [String] = []
         for line in lines {
             try line.withUnsafeBytes { bytes in
-                let reference = try matcher.matches(catalog.candidate, in: bytes)
-                if catalog.candidateWords.containsAny(bytes) != reference {
+                let reference = try catalog.isCandidateByReference(bytes, matcher: matcher)
+                if catalog.isCandidate(bytes) != reference {
                     found.append("\(reference ? "missed" : "extra"): \(String(decoding: line, as: UTF8.self))")
                 }
             }
@@ -96,8 +96,17 @@ final class CandidateFilterTests: XCTestCase {
                 lines.append(Array(("prefix " + variant.dropLast()).utf8))
             }
         }
+        for word in EventCatalog.scenePhases.keys {
+            for variant in [word, word.uppercased(), word.capitalized] {
+                for padding in 0...(CompiledCatalog.shortMessageLimit - variant.count + 2) {
+                    lines.append(Array((String(repeating: ".", count: padding) + variant).utf8))
+                }
+            }
+        }
         XCTAssertEqual(try disagreements(in: lines), [])
         XCTAssertTrue(lines.contains { $0.withUnsafeBytes(catalog.candidateWords.containsAny) })
+        XCTAssertTrue(Array("🟢 active".utf8).withUnsafeBytes(catalog.isCandidate))
+        XCTAssertFalse(Array("the radio stays active for the whole download of the catalog".utf8).withUnsafeBytes(catalog.isCandidate))
         XCTAssertFalse(Array("an ordinary line about the network and the cache".utf8).withUnsafeBytes(catalog.candidateWords.containsAny))
     }
 }

@@ -53,6 +53,9 @@ final class RuleExampleTests: XCTestCase {
     }
 
     private func check(_ example: ExampleTrace, name: String) throws -> CaptureReport {
-        try Checker().check(.text(name: name, contents: example.text))
+        var options = CheckOptions()
+        options.timeline.facts = example.facts
+        options.rules = RuleRegistry.all
+        return try Checker(options: options).check(.text(name: name, contents: example.text))
     }
 }

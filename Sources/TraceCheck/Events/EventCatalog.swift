@@ -241,6 +241,12 @@ public enum EventCatalog {
         "will terminate": "willTerminate",
     ]
 
+    /// SwiftUI `ScenePhase` values as `print(newPhase)` writes them (spec §1.6, P1/P2). They
+    /// say nothing of the scene; bare, they are events only as a short whole message.
+    public static let scenePhases: [String: EventID] = [
+        "active": "swiftui.active", "inactive": "swiftui.inactive", "background": "swiftui.background",
+    ]
+
     /// Verbatim fragments of UIKit's own log lines that mark an event (spec §4.1).
     public static let uikitMessages: [(fragment: String, id: EventID)] = [
         ("This process does not adopt UIScene lifecycle", .uikitLegacyLifecycleWarning),  // K6
@@ -288,6 +294,7 @@ extension EventCatalog {
         var ids = Set(entries.map(\.id))
         ids.formUnion(ambiguousShortForms.values.flatMap { [$0.app, $0.scene] })
         ids.formUnion(uikitMessages.map(\.id))
+        ids.formUnion(scenePhases.values)
         return ids.sorted()
     }
 

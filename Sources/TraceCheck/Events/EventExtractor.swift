@@ -8,6 +8,13 @@ public final class CompiledCatalog: Sendable {
     /// The same words as one caseless PCRE2 alternation: the reference `candidateWords`
     /// is tested against, and too slow to run on every line.
     public let candidate: PCRE2Regex
+    /// Words that make a line a candidate only when the message is short: the bare SwiftUI
+    /// phases (`active`), far too common in longer lines to be worth the shapes' time.
+    public let shortMessageWords: CaselessWordSet
+    /// The reference for `shortMessageWords`.
+    public let shortMessageCandidate: PCRE2Regex
+    /// Messages up to this many bytes are checked for `shortMessageWords`.
+    public static let shortMessageLimit = 32
     let scenePointer: PCRE2Regex
     let delegateObject: PCRE2Regex
     let barePointer: PCRE2Regex
@@ -28,6 +35,9 @@ public final class CompiledCatalog: Sendable {
         shapes = compiled
         candidate = try PCRE2Regex(SpellingShape.alternation(Self.candidateVocabulary), caseless: true)
         candidateWords = CaselessWordSet(covering: Self.candidateVocabulary)
+        let shortWords = Self.reduced(Set(EventCatalog.scenePhases.keys))
+        shortMessageWords = CaselessWordSet(covering: shortWords)
+        shortMessageCandidate = try PCRE2Regex(SpellingShape.alternation(shortWords), caseless: true)
         scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
         delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
@@ -47,8 +57,25 @@ public final class CompiledCatalog: Sendable {
         words.formUnion(EventCatalog.ambiguousShortForms.keys)
         words.formUnion(EventCatalog.phrases.keys)
         words.formUnion(EventCatalog.uikitMessages.map(\.fragment))
+        words.insert("phase")
+        return reduced(words)
+    }
+
+    static func reduced(_ words: Set<String>) -> [String] {
         let lowered = Set(words.map { $0.lowercased() })
         return lowered.filter { word in !lowered.contains { $0 != word && word.contains($0) } }.sorted()
+    }
+
+    /// Whether the shapes need to look at `message` at all.
+    public func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
+        candidateWords.containsAny(message)
+            || (message.count <= Self.shortMessageLimit && shortMessageWords.containsAny(message))
+    }
+
+    /// The same decision through the reference regexes.
+    public func isCandidateByReference(_ message: UnsafeRawBufferPointer, matcher: PCRE2Matcher) throws -> Bool {
+        try matcher.matches(candidate, in: message)
+            || (message.count <= Self.shortMessageLimit && matcher.matches(shortMessageCandidate, in: message))
     }
 }
 
@@ -133,9 +160,9 @@ public final class EventExtractor {
 
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
         switch candidateFilter {
-        case .wordSet: return catalog.candidateWords.containsAny(message)
+        case .wordSet: return catalog.isCandidate(message)
         case .referenceRegex:
-            do { return try matcher.matches(catalog.candidate, in: message) } catch { return true }
+            do { return try catalog.isCandidateByReference(message, matcher: matcher) } catch { return true }
         }
     }
 

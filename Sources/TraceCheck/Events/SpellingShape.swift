@@ -29,7 +29,7 @@ public struct SpellingShape: Sendable {
 
 extension SpellingShape {
     /// In priority order: the first shape that resolves a message wins.
-    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, uikitMessage]
+    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, scenePhase, uikitMessage]
 
     private static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
     /// A backtrace frame (`-[AppDelegate application:didFinishLaunchingWithOptions:] + 120`)
@@ -164,6 +164,26 @@ extension SpellingShape {
             let level = subject.hasSuffix("scene") ? "scene" : "app"
             let id = EventID("\(level).\(member)")
             return EventCatalog.allIDs.contains(id) ? SpellingMatch(id: id) : nil
+        })
+
+    /// `print(newPhase)` in `.onChange(of: scenePhase)`, bare or labelled, as the whole message.
+    static let scenePhase = SpellingShape(
+        name: "scene-phase",
+        pattern: "^[^A-Za-z0-9_]{0,8}(?:(?:(?:new|scene|application|app)[ \\t]?)?phase(?:[ \\t]+changed)?(?:[ \\t]+to)?[ \\t]*[:=]?[ \\t]*(?:->|→)?[ \\t]*)?"
+            + "(?:ScenePhase)?\\.?(?<phase>\(alternation(EventCatalog.scenePhases.keys)))[^A-Za-z0-9_]{0,8}$",
+        caseless: true,
+        samples: [
+            ("active", "swiftui.active"),
+            ("Inactive", "swiftui.inactive"),
+            ("scenePhase: background", "swiftui.background"),
+            ("ScenePhase.active", "swiftui.active"),
+            ("Phase changed to inactive", "swiftui.inactive"),
+            ("APPLICATION PHASE: active", "swiftui.active"),
+            ("🟢 .active", "swiftui.active"),
+        ],
+        resolve: { group in
+            guard let phase = group("phase")?.lowercased(), let id = EventCatalog.scenePhases[phase] else { return nil }
+            return SpellingMatch(id: id)
         })
 
     static let uikitMessage = SpellingShape(

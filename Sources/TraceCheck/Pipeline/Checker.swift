@@ -30,7 +30,7 @@ public struct CaptureReport: Sendable {
 public struct CheckOptions: Sendable {
     public var timeline = TimelineOptions()
     public var scan = ScanOptions()
-    public var rules: [any Rule.Type] = RuleRegistry.all
+    public var rules: [any Rule.Type] = RuleRegistry.enabledByDefault
 
     public init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, process: String? = nil) {
         timeline = TimelineOptions(forcedMode: forcedMode)

@@ -4,8 +4,13 @@
 public struct ExampleTrace: Sendable, Hashable {
     public static let marker: Character = "↓"
     public let lines: [String]
+    /// What `.tracecheck.yml` says about the app, for rules that need it.
+    public let facts: AppFacts
 
-    public init(_ lines: [String]) { self.lines = lines }
+    public init(_ lines: [String], facts: AppFacts = AppFacts()) {
+        self.lines = lines
+        self.facts = facts
+    }
 
     /// The capture text without markers.
     public var text: String {
@@ -18,8 +23,15 @@ public struct ExampleTrace: Sendable, Hashable {
     }
 }
 
+/// The spec's groups of invariants (§3.1–3.7), plus UIKit's own messages.
 public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case launch, routing, connection, foreground
+    /// UIApplication notifications against the scenes' state (§3.5).
+    case notifications
+    /// URLs, user activities, restoration, shortcuts (§3.6).
+    case delivery
+    /// SwiftUI scenePhase prints (§3.7).
+    case swiftui
     /// UIKit's own messages about the app's configuration (spec §4.1).
     case uikit
 }
@@ -39,6 +51,8 @@ public struct RuleDescription: Sendable {
     public let exceptions: String
     public let triggering: [ExampleTrace]
     public let nonTriggering: [ExampleTrace]
+    /// Off unless `.tracecheck.yml` lists it in `opt_in_rules` (annotations most teams do not want).
+    public var optIn = false
 }
 
 /// One ordering invariant. Each rule is one type in one file.
@@ -65,20 +79,39 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         LaunchSequenceRule.self,
         LaunchBeforeSceneConnectRule.self,
+        PrewarmGapRule.self,
+        LaunchNotificationOrderRule.self,
         NothingAfterTerminateRule.self,
         AppDelegateInSceneAppRule.self,
+        OpenURLInSceneAppRule.self,
         ForwardedAppCallbackRule.self,
         SceneCallbackInLegacyAppRule.self,
         OneDelegateClassPerSceneRule.self,
+        ConfigurationBeforeConnectRule.self,
+        ConfigurationOnReconnectRule.self,
         ConnectFirstRule.self,
         ConnectOncePerInstanceRule.self,
         BackgroundBeforeDisconnectRule.self,
+        SessionReconnectedRule.self,
         DisconnectBeforeDiscardRule.self,
+        LaunchTimeDiscardRule.self,
         DiscardedSessionReusedRule.self,
+        SingleSceneAppRule.self,
+        CarPlayConnectPairingRule.self,
         ForegroundBeforeActiveRule.self,
+        ForegroundWithoutActivationRule.self,
         ResignBeforeBackgroundRule.self,
         SceneStateMachineRule.self,
         CallbackRequiresConnectionRule.self,
+        AppNotificationAgainstSceneStateRule.self,
+        NotificationBeforeCallbackRule.self,
+        TerminateNotificationOrderRule.self,
+        OpenURLBeforeConnectRule.self,
+        ContinueActivityPairingRule.self,
+        RestoreInteractionBeforeConnectRule.self,
+        ShortcutBeforeConnectRule.self,
+        ScenePhaseOrderRule.self,
+        PhaseAgainstSceneStateRule.self,
         NoSceneManifestRule.self,
         ConfigurationNameNotInPlistRule.self,
         SceneDelegateClassNotLoadedRule.self,
@@ -89,6 +122,9 @@ public enum RuleRegistry {
         CarPlayLifecycleMissingRule.self,
         SceneSessionRequestFailedRule.self,
     ]
+
+    /// What runs without a configuration: every rule but the opt-in ones.
+    public static var enabledByDefault: [any Rule.Type] { all.filter { !$0.description.optIn } }
 
     public static func rule(withID id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id || $0.description.spec.lowercased() == id.lowercased() }

@@ -168,9 +168,12 @@ public struct ProcessEpoch: Hashable, Sendable {
 public struct CaptureTimeline: Sendable {
     public let path: String
     public var epochs: [ProcessEpoch]
+    /// What the configuration says about the app: verdicts some rules cannot reach alone.
+    public var facts: AppFacts
 
-    public init(path: String, epochs: [ProcessEpoch]) {
+    public init(path: String, epochs: [ProcessEpoch], facts: AppFacts = AppFacts()) {
         self.path = path
         self.epochs = epochs
+        self.facts = facts
     }
 }

@@ -6,6 +6,8 @@ public struct TimelineOptions: Sendable {
     public var forwardingWindow: Double = 0.050
     /// F4: the same event logged twice within this is one event logged twice.
     public var duplicateWindow: Double = 0.010
+    /// Handed on to the rules with the timeline.
+    public var facts = AppFacts()
 
     public init(forcedMode: LifecycleMode? = nil) { self.forcedMode = forcedMode }
 }
@@ -45,7 +47,7 @@ public struct TimelineBuilder {
             buildSceneTimelines(&epochs[index])
             if epochs[index].mode != .scene { buildAppTimeline(&epochs[index]) }
         }
-        return CaptureTimeline(path: path, epochs: epochs)
+        return CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
     }
 
     // MARK: Epochs

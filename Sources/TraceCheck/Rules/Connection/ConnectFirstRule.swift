@@ -16,7 +16,9 @@ public struct ConnectFirstRule: Rule {
         exceptions: """
             windowScene(_:didUpdate:interfaceOrientation:traitCollection:) has been seen while the scene is still \
             unattached and is exempt. A capture that starts after the launch may begin mid-session: scenes that were \
-            connected before it are not judged.
+            connected before it are not judged. A URL, a restored interaction state or a shortcut delivered before \
+            willConnect is reported by its own rule (open_url_before_connect, restore_interaction_before_connect, \
+            shortcut_before_connect), not here.
             """,
         triggering: [
             ExampleTrace([
@@ -44,7 +46,9 @@ public struct ConnectFirstRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         checkOrphanConnections(in: timeline) { epoch, connection, events in
             guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
-                  let early = events.first(where: { $0.line < connect.line && $0.id != .windowSceneDidUpdateCoordinateSpace })
+                  let early = events.first(where: {
+                      $0.line < connect.line && $0.id != .windowSceneDidUpdateCoordinateSpace && !ConnectionOptionsDelivery.ids.contains($0.id)
+                  })
             else { return nil }
             return finding("\(early.id) before the scene's willConnect (line \(connect.line)): willConnect must be its first callback",
                            at: early, in: timeline, epoch: epoch, scene: connection.label, context: [connect])

@@ -1,0 +1,73 @@
+/// C13: a CarPlay scene's interface controller disconnects only after it connected.
+public struct CarPlayConnectPairingRule: Rule {
+    public init() {}
+
+    static let connects: Set<Substring> = ["didConnect", "didConnectWindow"]
+    static let disconnects: Set<Substring> = ["didDisconnect", "didDisconnectWindow"]
+
+    public static let description = RuleDescription(
+        id: "carplay_connect_pairing",
+        spec: "C13",
+        name: "CarPlay connect and disconnect come in pairs",
+        family: .connection,
+        severity: .error,
+        rationale: """
+            A CarPlay scene delegate learns of its interface controller through \
+            templateApplicationScene(_:didConnect:) (or …didConnect:to: with a window, for navigation apps) and loses \
+            it through the matching didDisconnect (CPTemplateApplicationSceneDelegate). A disconnect with no connect \
+            before it, or a second connect with no disconnect between, means the app's CarPlay state (templates, \
+            now-playing) is built on an interface controller it does not hold.
+            """,
+        exceptions: """
+            A CarPlay-only cold launch, with no phone window, is legal and not judged here. A capture that starts \
+            after the launch may begin with a disconnect; only processes whose launch is in the capture are judged.
+            """,
+        triggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "<Fieldnotes.CarPlaySceneDelegate: 0x600002671c80> templateApplicationScene(_:didConnect:)",
+                "↓<Fieldnotes.CarPlaySceneDelegate: 0x600002671c80> templateApplicationScene(_:didConnect:)",
+            ]),
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "↓<Fieldnotes.CarPlaySceneDelegate: 0x600002671c80> templateApplicationScene(_:didDisconnectInterfaceController:)",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "<Fieldnotes.CarPlaySceneDelegate: 0x600002671c80> templateApplicationScene(_:didConnect:)",
+                "<Fieldnotes.CarPlaySceneDelegate: 0x600002671c80> templateApplicationScene(_:didDisconnectInterfaceController:)",
+                "<Fieldnotes.CarPlaySceneDelegate: 0x600002673b40> templateApplicationScene(_:didConnect:)",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs {
+            let carPlay = epoch.drivingEvents.map(\.event).filter { $0.id.family == "carplay" }
+            guard !carPlay.isEmpty, epoch.launchIndex != nil else { continue }
+            outcome.checked += 1
+            // Keyed by delegate object where the line names one: each CarPlay scene pairs its own calls.
+            var connected: [String: LifecycleEvent] = [:]
+            for event in carPlay {
+                let key = event.identity.delegatePointer ?? event.identity.scenePointer ?? event.identity.delegateClass ?? ""
+                if Self.connects.contains(event.id.member) {
+                    if let open = connected[key] {
+                        outcome.findings.append(finding(
+                            "\(event.id) while the interface controller connected at line \(open.line) is still connected: a disconnect must come between",
+                            at: event, in: timeline, epoch: epoch, context: [open]))
+                    }
+                    connected[key] = event
+                } else if Self.disconnects.contains(event.id.member) {
+                    if connected.removeValue(forKey: key) == nil {
+                        outcome.findings.append(finding(
+                            "\(event.id) with no interface controller connected: templateApplicationScene(_:didConnect:) must come first",
+                            at: event, in: timeline, epoch: epoch))
+                    }
+                }
+            }
+        }
+        return outcome
+    }
+}

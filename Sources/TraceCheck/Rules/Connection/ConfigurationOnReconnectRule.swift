@@ -1,0 +1,80 @@
+/// C2: an existing session that reconnects gets no `configurationForConnecting`.
+public struct ConfigurationOnReconnectRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "configuration_on_reconnect",
+        spec: "C2",
+        name: "No configurationForConnecting for a session that reconnects",
+        family: .connection,
+        severity: .warning,
+        rationale: """
+            Xcode's template: configurationForConnecting is "Called when a new scene session is being created", while \
+            willConnect "does not imply the connecting scene or session are new"; WWDC 2019 session 246: connecting \
+            to an existing session whose scene was released calls only willConnectTo. A configurationForConnecting \
+            followed by the willConnect of a session the capture has already seen means the app configured a \
+            session that was not new: the configuration it chose is ignored.
+            """,
+        exceptions: """
+            Needs persistentIdentifier UUIDs on the willConnect lines (spec §6.3 recommends logging them); without \
+            them every reconnection looks new and nothing is judged. A willConnect without configurationForConnecting \
+            is always legal.
+            """,
+        triggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "application(_:configurationForConnecting:options:)",
+                "scene(_:willConnectTo:options:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillEnterForeground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidBecomeActive(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillResignActive(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidEnterBackground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "application(_:didFinishLaunchingWithOptions:)",
+                "↓application(_:configurationForConnecting:options:)",
+                "scene(_:willConnectTo:options:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillEnterForeground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidBecomeActive(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "application(_:configurationForConnecting:options:)",
+                "scene(_:willConnectTo:options:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillEnterForeground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidBecomeActive(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillResignActive(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidEnterBackground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillEnterForeground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidBecomeActive(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        var seen: [String: LifecycleEvent] = [:]
+        for epoch in timeline.epochs {
+            let events = epoch.drivingEvents.map(\.event)
+            var pendingConfiguration: LifecycleEvent?
+            for event in events {
+                if event.id == .appConfigurationForConnecting, event.source == .callback {
+                    pendingConfiguration = event
+                    outcome.checked = 1
+                } else if event.id == .sceneWillConnect, let configuration = pendingConfiguration {
+                    pendingConfiguration = nil
+                    if let session = event.identity.sessions.first(where: { seen[$0] != nil }), let earlier = seen[session] {
+                        outcome.findings.append(finding(
+                            "app.configurationForConnecting before the willConnect (line \(event.line)) of session \(session.prefix(8))…, already seen at line \(earlier.line): UIKit configures only new sessions",
+                            at: configuration, in: timeline, epoch: epoch, context: [event, earlier]))
+                    }
+                }
+                // The configuration names the session it is creating: that is no earlier sighting.
+                guard event.id != .appConfigurationForConnecting else { continue }
+                for session in event.identity.sessions where seen[session] == nil { seen[session] = event }
+            }
+        }
+        return outcome
+    }
+}

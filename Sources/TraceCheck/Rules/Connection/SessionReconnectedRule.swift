@@ -1,0 +1,62 @@
+/// C6: a session that disconnected may connect again; worth a note when reading a capture.
+public struct SessionReconnectedRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "session_reconnected",
+        spec: "C6",
+        name: "A known session connects again",
+        family: .connection,
+        severity: .info,
+        rationale: """
+            UIKit "preserves the sessions" it disconnects (application(_:didDiscardSceneSessions:)); a disconnected \
+            scene is not necessarily destroyed and may be connected again (seed 000). A new willConnect for a \
+            persistentIdentifier the capture has already seen is a reconnection: new scene and delegate objects, the \
+            same session, normally no configurationForConnecting. Noting it explains why a second willConnect is legal.
+            """,
+        exceptions: """
+            Everything here is legal; the rule only annotates, and is opt-in (`opt_in_rules: [session_reconnected]`). \
+            Needs persistentIdentifier UUIDs on willConnect lines.
+            """,
+        triggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillEnterForeground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidEnterBackground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidDisconnect(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "↓scene(_:willConnectTo:options:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillEnterForeground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneWillEnterForeground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidEnterBackground(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "sceneDidDisconnect(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A",
+                "scene(_:willConnectTo:options:) 0B7A7C1E-93F4-4F5C-9C1D-2F7E3B8A6D10",
+                "sceneWillEnterForeground(_:) 0B7A7C1E-93F4-4F5C-9C1D-2F7E3B8A6D10",
+            ]),
+        ],
+        optIn: true)
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        var connectedBefore: [String: LifecycleEvent] = [:]
+        for epoch in timeline.epochs {
+            for event in epoch.drivingEvents.map(\.event) where event.id == .sceneWillConnect {
+                outcome.checked = 1
+                for session in event.identity.sessions {
+                    if let earlier = connectedBefore[session] {
+                        outcome.findings.append(finding(
+                            "session \(session.prefix(8))… connects again (first connected at line \(earlier.line)): a reconnection, with new scene and delegate objects",
+                            at: event, in: timeline, epoch: epoch, context: [earlier]))
+                    } else {
+                        connectedBefore[session] = event
+                    }
+                }
+            }
+        }
+        return outcome
+    }
+}

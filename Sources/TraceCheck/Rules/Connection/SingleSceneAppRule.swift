@@ -1,0 +1,101 @@
+/// C11: with `UIApplicationSupportsMultipleScenes = NO`, one application scene at a time.
+public struct SingleSceneAppRule: Rule {
+    public init() {}
+
+    /// A scene replacing another may overlap it this long (spec C11).
+    static let overlap = 1.0
+
+    public static let description = RuleDescription(
+        id: "multiple_scenes_not_supported",
+        spec: "C11",
+        name: "One application scene at a time when multiple scenes are off",
+        family: .connection,
+        severity: .warning,
+        rationale: """
+            "If you set the value to false, UIKit never creates more than one scene for your app" \
+            (UIApplicationSupportsMultipleScenes); a request for a second one fails with UISceneErrorDomain code 0, \
+            multipleScenesNotSupported. A second window scene connecting while the first is still connected means the \
+            Info.plist the app runs with is not the one the team believes (`supports_multiple_scenes: false` in \
+            .tracecheck.yml says what they believe).
+            """,
+        exceptions: """
+            Scenes of other roles may coexist in practice: a CarPlay scene (a delegate class with CarPlay in its name \
+            or CarPlay callbacks) or an external display (a class with External in its name) are not counted. A scene \
+            replacing another may overlap it by up to 1 s, or, without timestamps, until the old scene's disconnect \
+            right after. Two application scenes at once are only judged when .tracecheck.yml sets \
+            supports_multiple_scenes.
+            """,
+        triggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> sceneDidBecomeActive(_:)",
+                "↓<Fieldnotes.SceneDelegate: 0x600002671c80> scene(_:willConnectTo:options:)",
+                "<Fieldnotes.SceneDelegate: 0x600002671c80> sceneWillEnterForeground(_:)",
+            ], facts: AppFacts(supportsMultipleScenes: false)),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> sceneDidBecomeActive(_:)",
+                "<Fieldnotes.CarPlaySceneDelegate: 0x600002671c80> scene(_:willConnectTo:options:)",
+                "<Fieldnotes.CarPlaySceneDelegate: 0x600002671c80> templateApplicationScene(_:didConnect:)",
+            ], facts: AppFacts(supportsMultipleScenes: false)),
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
+                "<Fieldnotes.SceneDelegate: 0x600002671c80> scene(_:willConnectTo:options:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> sceneDidEnterBackground(_:)",
+                "<Fieldnotes.SceneDelegate: 0x600002675ea0> sceneDidDisconnect(_:)",
+            ], facts: AppFacts(supportsMultipleScenes: false)),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs where epoch.mode == .scene && !epoch.connections.isEmpty {
+            let overlaps = Self.overlaps(in: epoch)
+            guard let first = overlaps.first else {
+                outcome.checked += 1
+                continue
+            }
+            guard let supported = timeline.facts.supportsMultipleScenes else {
+                outcome.unverifiable.insert("two application scenes are connected at once (line \(first.connect.line)); set supports_multiple_scenes in .tracecheck.yml to judge")
+                continue
+            }
+            outcome.checked += 1
+            guard !supported else { continue }
+            for overlap in overlaps {
+                let other = epoch.connections[overlap.other]
+                let otherConnect = other.steps.first.map { epoch.events[$0.event].event }
+                outcome.findings.append(finding(
+                    "a second application scene connects while \(other.label) is still \(overlap.otherState.phrase): UIApplicationSupportsMultipleScenes is NO",
+                    at: overlap.connect, in: timeline, epoch: epoch, scene: epoch.connections[overlap.connection].label,
+                    context: otherConnect.map { [$0] } ?? []))
+            }
+        }
+        return outcome
+    }
+
+    /// Each willConnect of an application scene while another one stays connected.
+    static func overlaps(in epoch: ProcessEpoch) -> [(connect: LifecycleEvent, connection: Int, other: Int, otherState: SceneState)] {
+        let counted = epoch.connections.indices.filter { isApplicationScene(epoch.connections[$0], in: epoch) }
+        return counted.compactMap { index in
+            guard let first = epoch.connections[index].steps.first, epoch.events[first.event].event.id == .sceneWillConnect else { return nil }
+            let other = epoch.sceneStates(before: first.event).first { other in
+                other.connection != index && counted.contains(other.connection) && ![.disconnected, .unattached].contains(other.state)
+                    && !epoch.connection(other.connection, enters: [.disconnected, .background], after: first.event, within: Self.overlap)
+            }
+            return other.map { (epoch.events[first.event].event, index, $0.connection, $0.state) }
+        }
+    }
+
+    static func isApplicationScene(_ connection: SceneConnection, in epoch: ProcessEpoch) -> Bool {
+        let name = connection.delegateClass?.lowercased() ?? ""
+        if name.contains("carplay") || name.contains("external") { return false }
+        return !connection.steps.contains { epoch.events[$0.event].event.id.family == "carplay" }
+    }
+}

@@ -1,0 +1,79 @@
+/// U2: every `willContinueUserActivityWithType` gets one `continue` or `didFailToContinue`.
+public struct ContinueActivityPairingRule: Rule {
+    public init() {}
+
+    static let outcomes: Set<Substring> = ["continueUserActivity", "didFailToContinueUserActivity"]
+
+    public static let description = RuleDescription(
+        id: "continue_activity_pairing",
+        spec: "U2",
+        name: "willContinueUserActivity is answered",
+        family: .delivery,
+        severity: .warning,
+        rationale: """
+            UIApplication.h: "For each application:willContinueUserActivityWithType: invocation, you are guaranteed \
+            to get exactly one invocation of application:continueUserActivity: on success, or \
+            application:didFailToContinueUserActivityWithType:error: if an error was encountered"; the scene delegate's \
+            variants are taken to behave the same (spec [Inf]). A willContinue with no answer before the next one, or \
+            before its process ends, is a Handoff or universal link the app announced and then dropped.
+            """,
+        exceptions: """
+            continueUserActivity without a willContinue before it is legal. A willContinue still unanswered when the \
+            capture ends is not reported unless its process ended inside the capture.
+            """,
+        triggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "↓scene(_:willContinueUserActivityWithType:) NSUserActivityTypeBrowsingWeb",
+                "scene(_:willContinueUserActivityWithType:) NSUserActivityTypeBrowsingWeb",
+                "scene(_:continue:) NSUserActivityTypeBrowsingWeb",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "scene(_:willContinueUserActivityWithType:) NSUserActivityTypeBrowsingWeb",
+                "scene(_:continue:) NSUserActivityTypeBrowsingWeb",
+                "scene(_:continue:) com.fieldnotes.editing",
+                "scene(_:willContinueUserActivityWithType:) com.fieldnotes.editing",
+                "scene(_:didFailToContinueUserActivityWithType:error:) com.fieldnotes.editing",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs {
+            let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+            guard events.contains(where: { $0.id.member == "willContinueUserActivity" }) else { continue }
+            outcome.checked += 1
+            let ended = epoch.endsWithinCapture(timeline)
+            // App and scene delegates answer their own announcements; scenes are told apart by delegate object.
+            var pending: [String: LifecycleEvent] = [:]
+            for event in events {
+                let key = "\(event.id.family) \(event.identity.delegatePointer ?? event.identity.scenePointer ?? "")"
+                if event.id.member == "willContinueUserActivity" {
+                    if let unanswered = pending[key] {
+                        outcome.findings.append(finding(
+                            "\(unanswered.id) never answered by continueUserActivity or didFailToContinueUserActivity before the next one (line \(event.line))",
+                            at: unanswered, in: timeline, epoch: epoch, context: [event]))
+                    }
+                    pending[key] = event
+                } else if Self.outcomes.contains(event.id.member) {
+                    pending[key] = nil
+                }
+            }
+            if ended {
+                for unanswered in pending.values.sorted(by: { $0.line < $1.line }) {
+                    outcome.findings.append(finding(
+                        "\(unanswered.id) never answered by continueUserActivity or didFailToContinueUserActivity before the process ended",
+                        at: unanswered, in: timeline, epoch: epoch))
+                }
+            }
+        }
+        return outcome
+    }
+}

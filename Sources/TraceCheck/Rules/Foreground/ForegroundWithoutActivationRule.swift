@@ -1,0 +1,80 @@
+/// F2: `willEnterForeground` is followed, eventually, by `didBecomeActive`.
+public struct ForegroundWithoutActivationRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "foreground_without_activation",
+        spec: "F2",
+        name: "A scene that enters the foreground becomes active",
+        family: .foreground,
+        severity: .warning,
+        rationale: """
+            sceneWillEnterForeground(_:) is "invariably followed by a call to the sceneDidBecomeActive(_:) method" \
+            (Apple). A scene left foreground-inactive while its process goes on logging never reached the state in \
+            which the app resumes its UI work: the typical symptom of activation work moved to the wrong callback.
+            """,
+        exceptions: """
+            A scene may go back to the background, or be disconnected, before it activates (a fast kill right after \
+            it was created, the user leaving during launch): willEnterForeground → didEnterBackground is legal. \
+            External-display scenes never activate (a delegate class with External in its name is skipped); iPadOS 26 \
+            windowing has been reported not to deliver activation. The end of a capture is tolerated: only a scene \
+            whose process logged later events, or ended, inside the capture is reported, and only when the app logs \
+            didBecomeActive at all.
+            """,
+        triggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "sceneWillResignActive(_:)",
+                "sceneDidEnterBackground(_:)",
+                "↓sceneWillEnterForeground(_:)",
+                "applicationDidReceiveMemoryWarning(_:)",
+                "applicationSignificantTimeChange(_:)",
+                "applicationWillTerminate(_:)",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidEnterBackground(_:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+            ]),
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs where epoch.mode == .scene {
+            guard epoch.connections.contains(where: { connection in
+                connection.steps.contains { epoch.events[$0.event].event.id == .sceneWillEnterForeground }
+            }) else { continue }
+            guard epoch.isObserved(.sceneDidBecomeActive) else {
+                outcome.unverifiable.insert("scene.didBecomeActive not logged")
+                continue
+            }
+            outcome.checked += 1
+            let lastDriving = epoch.drivingEvents.last?.index ?? 0
+            let ended = epoch.endsWithinCapture(timeline)
+            for connection in epoch.connections where !(connection.delegateClass?.lowercased().contains("external") ?? false) {
+                guard let last = connection.steps.last, epoch.events[last.event].event.id == .sceneWillEnterForeground,
+                      last.event < lastDriving || ended else { continue }
+                let event = epoch.events[last.event].event
+                let later = epoch.drivingEvents.filter { $0.index > last.event }.count
+                let why = ended ? "the process ended" : "the process logged \(later) more lifecycle event(s)"
+                outcome.findings.append(finding(
+                    "\(event.id) never followed by didBecomeActive (or a return to the background) before \(why)",
+                    at: event, in: timeline, epoch: epoch, scene: connection.label))
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,48 @@
+/// N5: `UIApplicationWillTerminateNotification` follows `applicationWillTerminate`.
+public struct TerminateNotificationOrderRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: "terminate_notification_order",
+        spec: "N5",
+        name: "willTerminate notification after the delegate callback",
+        family: .notifications,
+        severity: .warning,
+        rationale: """
+            applicationWillTerminate(_:): "After calling this method, the app also posts a \
+            UIApplication.willTerminateNotification notification" (Apple). The notification logged first means the \
+            delegate's print is not where it seems, or the lines come from two processes.
+            """,
+        exceptions: """
+            A print from a block is late by design and not used. Not judged when the app does not log \
+            applicationWillTerminate.
+            """,
+        triggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "sceneWillResignActive(_:)",
+                "sceneDidEnterBackground(_:)",
+                "↓UIApplicationWillTerminateNotification",
+                "applicationWillTerminate(_:)",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "application(_:didFinishLaunchingWithOptions:)",
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "sceneWillResignActive(_:)",
+                "sceneDidEnterBackground(_:)",
+                "applicationWillTerminate(_:)",
+                "UIApplicationWillTerminateNotification",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        checkNotificationFollowsCallback(.appWillTerminate, in: timeline)
+    }
+}

@@ -1,0 +1,97 @@
+/// P2: a printed scenePhase agrees with the state of the scenes UIKit reported.
+public struct PhaseAgainstSceneStateRule: Rule {
+    public init() {}
+
+    static let phaseOfState: [SceneState: EventID] = [
+        .foregroundActive: "swiftui.active", .foregroundInactive: "swiftui.inactive", .background: "swiftui.background",
+    ]
+
+    public static let description = RuleDescription(
+        id: "phase_against_scene_state",
+        spec: "P2",
+        name: "scenePhase agrees with the scenes' state",
+        family: .swiftui,
+        severity: .warning,
+        rationale: """
+            ScenePhase (Apple): read in a view it is the phase of its scene; read in the App it is the aggregate, \
+            active if any scene is active, inactive if none is active and one is inactive, background otherwise; \
+            they map onto UIKit's foreground-active, foreground-inactive and background. A phase print that neither \
+            any scene's state nor the aggregate supports means the SwiftUI side and the UIKit side of the app \
+            disagree about where the app is (a common sight when a UIKit scene delegate and SwiftUI both handle life \
+            cycle after a migration).
+            """,
+        exceptions: """
+            onChange prints lag the UIKit callbacks, so a phase is supported by any state a scene (or the aggregate) \
+            took since the previous phase print. Scenes whose state is unknown (connected before the capture began) \
+            leave the print unjudged. Needs both phase prints and scene callbacks (didBecomeActive and \
+            didEnterBackground) in the process.
+            """,
+        triggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "active",
+                "sceneWillResignActive(_:)",
+                "sceneDidEnterBackground(_:)",
+                "↓active",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "scene(_:willConnectTo:options:)",
+                "sceneWillEnterForeground(_:)",
+                "sceneDidBecomeActive(_:)",
+                "sceneWillResignActive(_:)",
+                "active",
+                "inactive",
+                "sceneDidEnterBackground(_:)",
+                "background",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs {
+            let phases = epoch.events.indices.filter { epoch.events[$0].event.id.family == "swiftui" }
+            guard !phases.isEmpty, epoch.mode == .scene else { continue }
+            guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
+                outcome.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")
+                continue
+            }
+            outcome.checked += 1
+            var since = 0
+            for index in phases {
+                defer { since = index + 1 }
+                let phase = epoch.events[index].event
+                let now = epoch.sceneStates(before: index)
+                guard !now.isEmpty, !now.contains(where: { $0.state == .unknown }) else { continue }
+                var supported = Set(now.compactMap { Self.phaseOfState[$0.state] })
+                supported.insert(Self.aggregate(now.map(\.state)))
+                var states = Dictionary(now.map { ($0.connection, $0.state) }, uniquingKeysWith: { $1 })
+                for (connection, state) in epoch.sceneStatesEntered(in: since..<index) {
+                    states[connection] = state
+                    if let mapped = Self.phaseOfState[state] { supported.insert(mapped) }
+                    supported.insert(Self.aggregate(Array(states.values)))
+                }
+                if !supported.contains(phase.id) {
+                    let description = now.map { "\(epoch.connections[$0.connection].label) \($0.state.phrase)" }.joined(separator: ", ")
+                    let context = now.compactMap { state in
+                        epoch.connections[state.connection].steps.last { $0.event < index }.map { epoch.events[$0.event].event }
+                    }
+                    outcome.findings.append(finding(
+                        "scenePhase \(phase.id.member) while \(description): no scene (nor the app as a whole) was \(phase.id.member) since the previous phase print",
+                        at: phase, in: timeline, epoch: epoch, context: context))
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// The App-level phase of a set of scene states.
+    static func aggregate(_ states: [SceneState]) -> EventID {
+        if states.contains(.foregroundActive) { return "swiftui.active" }
+        if states.contains(.foregroundInactive) { return "swiftui.inactive" }
+        return "swiftui.background"
+    }
+}

@@ -1,0 +1,66 @@
+/// P1: SwiftUI scene phases pass through `inactive` between `active` and `background`.
+public struct ScenePhaseOrderRule: Rule {
+    public init() {}
+
+    /// Phase changes that skip `inactive`.
+    static let jumps: Set<[EventID]> = [["swiftui.background", "swiftui.active"], ["swiftui.active", "swiftui.background"]]
+
+    public static let description = RuleDescription(
+        id: "scene_phase_order",
+        spec: "P1",
+        name: "scenePhase passes through inactive",
+        family: .swiftui,
+        severity: .warning,
+        rationale: """
+            ScenePhase (Apple): a scene in the inactive phase may "only pass through this phase temporarily on their \
+            way to the background phase"; UIKit's scene goes background → foreground-inactive → active and back the \
+            same way. A print of `.onChange(of: scenePhase)` that jumps from background to active, or active to \
+            background, missed a change: work hung on `.inactive` (pausing, saving) did not run.
+            """,
+        exceptions: """
+            The first value may be missing (onChange without initial: true). The same value printed twice is several \
+            views observing one change. Phase prints do not say which scene they come from, so processes with more \
+            than one connected scene are not judged.
+            """,
+        triggering: [
+            ExampleTrace([
+                "active",
+                "inactive",
+                "background",
+                "↓active",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "inactive",
+                "active",
+                "active",
+                "inactive",
+                "background",
+                "inactive",
+                "active",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs {
+            let phases = epoch.events.map(\.event).filter { $0.id.family == "swiftui" }
+            guard !phases.isEmpty else { continue }
+            guard epoch.connections.count <= 1 else {
+                outcome.unverifiable.insert("phase prints do not say which scene they belong to and several scenes were connected")
+                continue
+            }
+            outcome.checked += 1
+            var previous: LifecycleEvent?
+            for phase in phases where phase.id != previous?.id {
+                defer { previous = phase }
+                guard let previous, Self.jumps.contains([previous.id, phase.id]) else { continue }
+                outcome.findings.append(finding(
+                    "scenePhase \(phase.id.member) right after \(previous.id.member) (line \(previous.line)): the phase passes through inactive",
+                    at: phase, in: timeline, epoch: epoch, context: [previous]))
+            }
+        }
+        return outcome
+    }
+}
