@@ -55,7 +55,7 @@ final class RuleExampleTests: XCTestCase {
     private func check(_ example: ExampleTrace, name: String) throws -> CaptureReport {
         var options = CheckOptions()
         options.timeline.facts = example.facts
-        options.rules = RuleRegistry.all
+        options.rules = RuleRegistry.all.map(ActiveRule.init)
         return try Checker(options: options).check(.text(name: name, contents: example.text))
     }
 }

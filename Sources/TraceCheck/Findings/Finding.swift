@@ -28,6 +28,8 @@ public struct Evidence: Hashable, Sendable, Codable {
 /// One anomaly, pointing at the line that proves it.
 public struct Finding: Hashable, Sendable {
     public let rule: String
+    /// The spec invariant the rule checks (`F3`), or `user` for a rule from the configuration.
+    public let spec: String
     public let severity: Severity
     public let message: String
     public let path: String
@@ -37,6 +39,25 @@ public struct Finding: Hashable, Sendable {
     public let process: String?
     /// The offending line first, then the lines that put it in context, in line order.
     public let evidence: [Evidence]
+
+    public init(rule: String, spec: String, severity: Severity, message: String, path: String, line: Int,
+                scene: String? = nil, process: String? = nil, evidence: [Evidence]) {
+        self.rule = rule
+        self.spec = spec
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.line = line
+        self.scene = scene
+        self.process = process
+        self.evidence = evidence
+    }
+
+    /// The same finding at the severity the configuration sets for its rule.
+    func with(severity newSeverity: Severity) -> Finding {
+        Finding(rule: rule, spec: spec, severity: newSeverity, message: message, path: path, line: line,
+                scene: scene, process: process, evidence: evidence)
+    }
 }
 
 /// What one rule concluded about one capture.
@@ -47,6 +68,9 @@ public struct RuleOutcome: Sendable {
     public var unverifiable: Set<String> = []
     /// Epochs in which the rule could judge something.
     public var checked = 0
+    /// Findings that depend on how the capture ends: a response still owed when it stopped.
+    /// They are violations only when the capture ended cleanly, else inconclusive.
+    public var pending: [Finding] = []
 
     public init() {}
 }

@@ -57,6 +57,13 @@ enum TimelineHealth {
                             weakRanges: ranges)]
     }
 
+    /// Why the capture cannot be said to have ended cleanly, if it did not: it stops in the
+    /// middle of a transition, or lines were dropped on the way (the device disconnected).
+    static func uncleanEnd(_ health: [HealthIssue]) -> String? {
+        let issue = health.first { [.endsMidTransition, .droppedLines].contains($0.kind) }
+        return issue.map { "\($0.kind.rawValue)\($0.line.map { " at line \($0)" } ?? ""): \($0.message)" }
+    }
+
     /// Why `finding` cannot be trusted, if a weak spot of the capture lies where it points:
     /// an order inverted or lines dropped between its evidence lines (or, for lines dropped,
     /// anywhere before it: the missing callback may be there), a redacted evidence line.

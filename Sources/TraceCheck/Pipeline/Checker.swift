@@ -30,7 +30,7 @@ public struct CaptureReport: Sendable {
 public struct CheckOptions: Sendable {
     public var timeline = TimelineOptions()
     public var scan = ScanOptions()
-    public var rules: [any Rule.Type] = RuleRegistry.enabledByDefault
+    public var rules: [ActiveRule] = RuleRegistry.enabledByDefault
 
     public init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, process: String? = nil) {
         timeline = TimelineOptions(forcedMode: forcedMode)
@@ -47,18 +47,28 @@ public struct Checker: Sendable {
     public func check(_ source: InputSource) throws(InputError) -> CaptureReport {
         let scan = try CaptureScanner(options: options.scan).scan(source)
         let timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
+        let health = scan.health + TimelineHealth.issues(in: timeline)
+        let uncleanEnd = TimelineHealth.uncleanEnd(health)
         var findings: [Finding] = []
+        var pending: [Finding] = []
         var statuses: [RuleStatus] = []
         for rule in options.rules {
-            let outcome = rule.init().evaluate(timeline)
+            let outcome = rule.outcome(for: timeline)
             findings += outcome.findings
+            pending += outcome.pending
             statuses.append(RuleStatus(rule: rule.description.id, checked: outcome.checked > 0,
                                        unverifiable: outcome.unverifiable.sorted()))
         }
-        findings.sort { ($0.line, $0.rule) < ($1.line, $1.rule) }
-        let health = scan.health + TimelineHealth.issues(in: timeline)
         var conclusive: [Finding] = []
         var inconclusive: [InconclusiveFinding] = []
+        for finding in pending {
+            if let uncleanEnd {
+                inconclusive.append(InconclusiveFinding(finding: finding, reason: "still pending when the capture ended, and it did not end cleanly (\(uncleanEnd))"))
+            } else {
+                findings.append(finding)
+            }
+        }
+        findings.sort { ($0.line, $0.rule) < ($1.line, $1.rule) }
         for finding in findings {
             if let reason = TimelineHealth.weakness(under: finding, health: health) {
                 inconclusive.append(InconclusiveFinding(finding: finding, reason: reason))
@@ -66,6 +76,7 @@ public struct Checker: Sendable {
                 conclusive.append(finding)
             }
         }
+        inconclusive.sort { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
         return CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
                              rules: statuses, health: health)
     }

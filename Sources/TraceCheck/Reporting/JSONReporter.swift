@@ -35,7 +35,7 @@ public struct JSONReporter: Reporter {
             /// The one place a finding becomes JSON; `--format jsonl` writes the same object.
             init(_ finding: TraceCheck.Finding, inconclusive: String?) {
                 rule = finding.rule
-                spec = RuleRegistry.descriptions[finding.rule]?.spec ?? ""
+                spec = finding.spec
                 severity = finding.severity
                 message = finding.message
                 path = finding.path

@@ -11,7 +11,7 @@ public struct JUnitReporter: Reporter {
         var suites: [String] = []
         var tests = 0, failures = 0, errors = 0
         for report in result.reports {
-            let suite = self.suite(report)
+            let suite = self.suite(report, rules: result)
             suites.append(suite.xml)
             tests += suite.tests
             failures += suite.failures
@@ -33,7 +33,7 @@ public struct JUnitReporter: Reporter {
             + suites.joined() + "</testsuites>\n"
     }
 
-    private func suite(_ report: CaptureReport) -> (xml: String, tests: Int, failures: Int) {
+    private func suite(_ report: CaptureReport, rules result: RunResult) -> (xml: String, tests: Int, failures: Int) {
         let findings = ReportedFinding.all(in: report)
         var cases = ""
         var failures = 0, skipped = 0
@@ -41,7 +41,7 @@ public struct JUnitReporter: Reporter {
             let mine = findings.filter { $0.finding.rule == status.rule }
             let failing = mine.filter { $0.inconclusive == nil && $0.finding.severity >= failOn }
             let other = mine.filter { $0.inconclusive != nil || $0.finding.severity < failOn }
-            let spec = RuleRegistry.descriptions[status.rule]?.spec ?? ""
+            let spec = result.description(of: status.rule)?.spec ?? ""
             cases += "    <testcase name=\"\(EscapeTable.xml(status.rule))\" classname=\"tracecheck.\(EscapeTable.xml(spec.isEmpty ? "rule" : spec))\">\n"
             if !failing.isEmpty {
                 failures += 1

@@ -89,12 +89,6 @@ struct ReportedFinding {
     }
 }
 
-extension RuleRegistry {
-    /// Descriptions by rule id, for reporters that show a rule's name or spec.
-    static let descriptions: [String: RuleDescription] = Dictionary(
-        uniqueKeysWithValues: all.map { ($0.description.id, $0.description) })
-}
-
 /// A stable, short hash of text (FNV-1a, 64 bits, hex), for fingerprints that must not
 /// change between runs or machines.
 enum StableHash {

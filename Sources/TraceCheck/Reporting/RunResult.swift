@@ -7,11 +7,17 @@ public struct RunResult: Sendable {
     public var reports: [CaptureReport]
     /// Inputs that could not be read at all.
     public var unreadable: [InputError]
+    /// The rules the run used, as configured: built-in and user-defined.
+    public var rules: [RuleDescription]
 
-    public init(reports: [CaptureReport] = [], unreadable: [InputError] = []) {
+    public init(reports: [CaptureReport] = [], unreadable: [InputError] = [],
+                rules: [RuleDescription] = RuleRegistry.all.map { $0.description }) {
         self.reports = reports
         self.unreadable = unreadable
+        self.rules = rules
     }
+
+    public func description(of rule: String) -> RuleDescription? { rules.first { $0.id == rule } }
 
     public var findings: [Finding] { reports.flatMap(\.findings) }
 
@@ -25,7 +31,7 @@ public struct RunResult: Sendable {
                 reasons[status.rule, default: []].formUnion(status.unverifiable)
             }
         }
-        return RuleRegistry.all.map { $0.description.id }.compactMap { id in
+        return rules.map(\.id).compactMap { id in
             reasons[id].map { (id, $0.sorted()) }
         }
     }

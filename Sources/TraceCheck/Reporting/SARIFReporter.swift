@@ -84,7 +84,7 @@ public struct SARIFReporter: Reporter {
     }
 
     public func render(_ result: RunResult) -> String {
-        let rules = RuleRegistry.all.map { $0.description }
+        let rules = result.rules
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var results: [Result] = []
         for (artifact, report) in result.reports.enumerated() {

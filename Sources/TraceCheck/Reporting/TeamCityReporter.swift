@@ -8,7 +8,7 @@ public struct TeamCityReporter: Reporter {
         var declared = Set<String>()
         for finding in result.reports.flatMap(\.findings) {
             if declared.insert(finding.rule).inserted {
-                let rule = RuleRegistry.descriptions[finding.rule]
+                let rule = result.description(of: finding.rule)
                 out += message("inspectionType", [
                     ("id", finding.rule), ("name", rule?.name ?? finding.rule),
                     ("category", "tracecheck \(rule?.family.rawValue ?? "")"), ("description", rule?.rationale ?? finding.rule),

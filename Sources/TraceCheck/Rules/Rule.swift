@@ -34,6 +34,8 @@ public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case swiftui
     /// UIKit's own messages about the app's configuration (spec §4.1).
     case uikit
+    /// Rules a team writes in `.tracecheck.yml`.
+    case custom
 }
 
 /// What a rule is, for humans and for output formats.
@@ -44,7 +46,8 @@ public struct RuleDescription: Sendable {
     public let spec: String
     public let name: String
     public let family: RuleFamily
-    public let severity: Severity
+    /// The default severity; a configuration may set another.
+    public internal(set) var severity: Severity
     /// Why the rule exists, with the spec's evidence.
     public let rationale: String
     /// What is legal although it looks wrong, and why.
@@ -68,9 +71,44 @@ extension Rule {
     func finding(_ message: String, at event: LifecycleEvent, in timeline: CaptureTimeline, epoch: ProcessEpoch,
                  scene: String? = nil, context: [LifecycleEvent] = [], severity: Severity? = nil) -> Finding {
         let context = context.filter { $0.line != event.line }.sorted { $0.line < $1.line }
-        return Finding(rule: Self.description.id, severity: severity ?? Self.description.severity, message: message,
+        return Finding(rule: Self.description.id, spec: Self.description.spec, severity: severity ?? Self.description.severity, message: message,
                 path: timeline.path, line: event.line, scene: scene, process: epoch.label,
                 evidence: [Evidence(event)] + context.map(Evidence.init))
+    }
+}
+
+/// A rule as one run uses it: built in or from the configuration, at the severity the
+/// configuration gives it.
+public struct ActiveRule: Sendable {
+    public private(set) var description: RuleDescription
+    /// The severity the rule's findings come with, before the configuration's.
+    let defaultSeverity: Severity
+    let evaluate: @Sendable (CaptureTimeline) -> RuleOutcome
+
+    public init(_ rule: any Rule.Type) {
+        self.init(description: rule.description) { rule.init().evaluate($0) }
+    }
+
+    init(description: RuleDescription, evaluate: @escaping @Sendable (CaptureTimeline) -> RuleOutcome) {
+        self.description = description
+        defaultSeverity = description.severity
+        self.evaluate = evaluate
+    }
+
+    /// The same rule at another severity.
+    public func with(severity: Severity) -> ActiveRule {
+        var copy = self
+        copy.description.severity = severity
+        return copy
+    }
+
+    /// Evaluates the rule and puts its findings at the severity this run gives the rule.
+    func outcome(for timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = evaluate(timeline)
+        guard description.severity != defaultSeverity else { return outcome }
+        outcome.findings = outcome.findings.map { $0.with(severity: description.severity) }
+        outcome.pending = outcome.pending.map { $0.with(severity: description.severity) }
+        return outcome
     }
 }
 
@@ -124,7 +162,7 @@ public enum RuleRegistry {
     ]
 
     /// What runs without a configuration: every rule but the opt-in ones.
-    public static var enabledByDefault: [any Rule.Type] { all.filter { !$0.description.optIn } }
+    public static var enabledByDefault: [ActiveRule] { all.filter { !$0.description.optIn }.map(ActiveRule.init) }
 
     public static func rule(withID id: String) -> (any Rule.Type)? {
         all.first { $0.description.id == id || $0.description.spec.lowercased() == id.lowercased() }
