@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -22,7 +23,7 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib"]),
+        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "tracecheck",
             dependencies: [

@@ -137,10 +137,10 @@ final class Collected: @unchecked Sendable {
         outcomes[index] = outcome
     }
 
-    var result: RunResult {
+    func result(rules: [RuleDescription]) -> RunResult {
         lock.lock()
         defer { lock.unlock() }
-        var result = RunResult()
+        var result = RunResult(rules: rules)
         for case let outcome? in outcomes {
             switch outcome {
             case .success(let report): result.reports.append(report)

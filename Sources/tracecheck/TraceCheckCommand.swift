@@ -14,6 +14,40 @@ enum Exit {
     static let unreadableInput: Int32 = 2
     static let cannotWriteOutput: Int32 = 73
     static let usage: Int32 = 64
+    /// A configuration or baseline file that cannot be used: before any capture is read.
+    static let badConfiguration: Int32 = 2
+}
+
+/// `--config`, shared by every command that reads `.tracecheck.yml`.
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .customLong("config"),
+            help: ArgumentHelp("Configuration file (default: .tracecheck.yml in the working directory or its nearest parent).",
+                               valueName: "path"))
+    var path: String?
+
+    @Flag(name: .customLong("no-config"), help: "Ignore any .tracecheck.yml: built-in defaults only.")
+    var ignore = false
+
+    func load() throws -> Configuration {
+        try Self.load(ignore ? nil : Self.locate(path))
+    }
+
+    /// The file in effect: the one named, else the nearest `.tracecheck.yml`.
+    static func locate(_ path: String?) -> String? {
+        path ?? ConfigurationLoader.find(from: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The configuration, or every problem in it on stderr and exit 2.
+    static func load(_ location: String?) throws -> Configuration {
+        guard let location else { return Configuration() }
+        do {
+            return try ConfigurationLoader.load(path: location)
+        } catch {
+            for problem in error.problems { printError(problem.description) }
+            printError("tracecheck: error: \(location) has \(error.problems.count) problem(s); nothing was checked")
+            throw ExitCode(Exit.badConfiguration)
+        }
+    }
 }
 
 @main
@@ -22,7 +56,7 @@ struct TraceCheckCommand: ParsableCommand {
         commandName: "tracecheck",
         abstract: "Check an iOS console capture against UIKit's app and scene life cycle.",
         version: TraceCheckVersion.current,
-        subcommands: [Report.self, Rules.self, Formats.self],
+        subcommands: [Report.self, Rules.self, Explain.self, CheckConfig.self, Formats.self],
         defaultSubcommand: Report.self)
 }
 
@@ -96,8 +130,22 @@ struct Report: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: "The lowest severity that makes the exit status 1: error, warning or info.")
     var failOn: Severity = .error
 
-    @Option(help: "Life cycle of the app: auto (detect per process), scene, or legacy.")
-    var mode: ModeOption = .auto
+    @Flag(help: "Warnings fail too (the same as --fail-on warning).")
+    var strict = false
+
+    @Flag(name: .customLong("exit-zero"), help: "Exit 0 even with findings (report-only jobs); unreadable inputs still exit 2.")
+    var exitZero = false
+
+    @Option(help: ArgumentHelp("Hide the findings recorded in this baseline file.", valueName: "path"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record this run's findings as a baseline file.", valueName: "path"))
+    var writeBaseline: String?
+
+    @OptionGroup var config: ConfigOptions
+
+    @Option(help: "Life cycle of the app: auto (detect per process), scene, or legacy (default: lifecycle in .tracecheck.yml, else auto).")
+    var mode: ModeOption?
 
     @Option(help: "Colour: auto (only on a terminal, TERM not dumb, NO_COLOR unset), always, never.")
     var color: ColorOption = .auto
@@ -110,9 +158,9 @@ struct Report: ParsableCommand {
                                valueName: "name"))
     var inputFormat: String?
 
-    @Option(help: ArgumentHelp("Check only this process of a whole-device log (default: every process that logs lifecycle events).",
+    @Option(help: ArgumentHelp("Check only this process of a whole-device log (repeatable; default: app_processes in .tracecheck.yml, else every process that logs lifecycle events).",
                                valueName: "name"))
-    var process: String?
+    var process: [String] = []
 
     @Option(name: .customLong("include"), help: ArgumentHelp("Only check a directory's files that match this glob (repeatable; *.log, logs/*.txt).",
                                                              valueName: "glob"))
@@ -131,13 +179,22 @@ struct Report: ParsableCommand {
         }
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of 1 or more") }
-        let paths = reports.map(\.path) + (output.map { [$0] } ?? [])
+        let paths = reports.map(\.path) + (output.map { [$0] } ?? []) + (writeBaseline.map { [$0] } ?? [])
         if Set(paths).count != paths.count { throw ValidationError("two outputs are written to the same file") }
     }
 
+    /// The lowest severity that fails the run.
+    var threshold: Severity { strict ? min(failOn, .warning) : failOn }
+
     func run() throws {
-        let checker = Checker(options: CheckOptions(forcedMode: mode.forcedMode,
-                                                    format: inputFormat.flatMap(CaptureFormats.named), process: process))
+        let configuration = try config.load()
+        let accepted = try baseline.map(Self.readBaseline)
+        var options = configuration.checkOptions
+        if let mode { options.timeline.forcedMode = mode.forcedMode }
+        options.scan.format = inputFormat.flatMap(CaptureFormats.named)
+        if !process.isEmpty { options.scan.processes = process }
+        let checker = Checker(options: options)
+        let failOn = threshold
         let discovery = InputDiscovery(include: include, exclude: exclude).discover(inputs)
         let items = discovery.items
         for directory in discovery.emptyDirectories {
@@ -163,7 +220,7 @@ struct Report: ParsableCommand {
             items, progress: { done, total in progress.show(done, of: total) },
             deliver: { index, outcome in
                 collected.store(index, outcome)
-                switch outcome {
+                switch outcome.map({ accepted?.filter($0).report ?? $0 }) {
                 case .success(let report):
                     let streamed = streaming?.render(report) ?? ""
                     if !report.scan.diagnostics.isEmpty || !streamed.isEmpty { progress.clear() }
@@ -176,7 +233,22 @@ struct Report: ParsableCommand {
                 }
             })
         progress.clear()
-        let result = collected.result
+        let unfiltered = collected.result(rules: options.rules.map(\.description))
+        var result = unfiltered
+        if let accepted {
+            let filtered = unfiltered.reports.map(accepted.filter)
+            result.reports = filtered.map(\.report)
+            let hidden = filtered.map(\.hidden).reduce(0, +)
+            if hidden > 0, !quiet { printError("tracecheck: \(hidden) finding(s) hidden by the baseline \(baseline ?? "")") }
+        }
+        if let writeBaseline {
+            if OutputSink.write(String(decoding: Baseline(findings: unfiltered.findings).encoded(), as: UTF8.self) + "\n", to: writeBaseline) {
+                if !quiet { printError("tracecheck: wrote \(unfiltered.findings.count) finding(s) to the baseline \(writeBaseline)") }
+            } else {
+                printError("tracecheck: error: cannot write \(writeBaseline): \(String(cString: strerror(errno)))")
+                throw ExitCode(Exit.cannotWriteOutput)
+            }
+        }
         if streaming == nil { sink.write(mainReporter.render(result)) }
         var writeFailed = !sink.close()
 
@@ -202,7 +274,21 @@ struct Report: ParsableCommand {
         }
         if !result.unreadable.isEmpty { throw ExitCode(Exit.unreadableInput) }
         if writeFailed { throw ExitCode(Exit.cannotWriteOutput) }
-        if result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(Exit.findings) }
+        if !exitZero, result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(Exit.findings) }
+    }
+
+    /// The baseline to hide findings with, or a message and exit 2 before any capture is read.
+    static func readBaseline(_ path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("tracecheck: error: cannot read the baseline \(path): \(String(cString: strerror(errno)))")
+            throw ExitCode(Exit.badConfiguration)
+        }
+        do {
+            return try JSONDecoder().decode(Baseline.self, from: data)
+        } catch {
+            printError("\(path): error: not a tracecheck baseline (write one with --write-baseline): \(error.localizedDescription)")
+            throw ExitCode(Exit.badConfiguration)
+        }
     }
 
     private var useColor: Bool {
@@ -222,21 +308,77 @@ struct Report: ParsableCommand {
     }
 }
 
+enum RulesFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, markdown
+}
+
 struct Rules: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the rules, or explain one.")
+    static let configuration = CommandConfiguration(
+        abstract: "List the rules (with whether the configuration enables them), or explain one.")
 
     @Argument(help: "A rule id (foreground_before_active) or spec id (F1) to explain.")
     var rule: String?
 
+    @Option(help: "List as a table, a JSON array, or the Markdown of docs/rules.md.")
+    var format: RulesFormat = .table
+
+    @OptionGroup var config: ConfigOptions
+
     func run() throws {
+        let configuration = try config.load()
         guard let rule else {
-            print(RuleHelp.table(), terminator: "")
+            switch format {
+            case .table: print(RuleHelp.table(configuration), terminator: "")
+            case .json: print(RuleHelp.json(configuration), terminator: "")
+            case .markdown: print(RuleHelp.markdown(), terminator: "")
+            }
             return
         }
-        guard let found = RuleRegistry.rule(withID: rule) else {
-            throw ValidationError("no rule '\(rule)'; `tracecheck rules` lists them")
+        try Explain.explain(rule, in: configuration)
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explain a rule: why it exists, what is legal, and its examples (the same as `rules ID`).")
+
+    @Argument(help: "A rule id (foreground_before_active) or spec id (F1).")
+    var rule: String
+
+    @OptionGroup var config: ConfigOptions
+
+    func run() throws {
+        try Self.explain(rule, in: try config.load())
+    }
+
+    static func explain(_ id: String, in configuration: Configuration) throws {
+        guard let found = RuleHelp.rule(withID: id, in: configuration) else {
+            throw ValidationError("no rule '\(id)'; `tracecheck rules` lists them")
         }
-        print(RuleHelp.explanation(of: found.description), terminator: "")
+        print(RuleHelp.explanation(of: found, in: configuration), terminator: "")
+    }
+}
+
+struct CheckConfig: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check-config",
+        abstract: "Validate a configuration: its keys, rule ids, patterns, event samples and rule examples.",
+        discussion: "Exit status: 0 when the configuration is valid (or there is none), 2 when it has problems, each printed as path:line:column: error: message.")
+
+    @Argument(help: "The configuration file (default: .tracecheck.yml in the working directory or its nearest parent).")
+    var path: String?
+
+    func run() throws {
+        guard let location = ConfigOptions.locate(path) else {
+            print("no \(ConfigurationLoader.fileName) in \(FileManager.default.currentDirectoryPath) or its parents: the built-in defaults apply")
+            return
+        }
+        let configuration = try ConfigOptions.load(location)
+        let enabled = configuration.activeRules
+        let examples = configuration.rules.map { $0.triggering.count + $0.nonTriggering.count }.reduce(0, +)
+        let samples = configuration.events.count
+        print("\(location): ok: \(enabled.count) rules enabled (\(enabled.filter { $0.description.spec != "user" }.count) built in, "
+              + "\(configuration.rules.count) defined here); \(samples) event spelling(s) whose samples match; \(examples) rule example(s) that behave")
     }
 }
 

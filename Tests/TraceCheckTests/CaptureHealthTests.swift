@@ -6,7 +6,7 @@ import CaptureFixtures
 /// Whole-device logs, weak captures and the formats' harder corners, end to end.
 final class CaptureHealthTests: XCTestCase {
     private func check(_ text: String, process: String? = nil) throws -> CaptureReport {
-        try Checker(options: CheckOptions(process: process)).check(.text(name: "t", contents: text))
+        try Checker(options: CheckOptions(processes: process.map { [$0] } ?? [])).check(.text(name: "t", contents: text))
     }
 
     static let deviceLog = """

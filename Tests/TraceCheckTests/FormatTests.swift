@@ -24,7 +24,7 @@ final class FormatTests: XCTestCase {
     }
 
     private func scan(_ text: String, format: (any CaptureFormat)? = nil, process: String? = nil) throws -> ScannedCapture {
-        try CaptureScanner(options: ScanOptions(format: format, process: process)).scan(.text(name: "t", contents: text))
+        try CaptureScanner(options: ScanOptions(format: format, processes: process.map { [$0] } ?? [])).scan(.text(name: "t", contents: text))
     }
 
     // MARK: Samples (lnav's model) and exclusivity (xcbeautify's model)

@@ -130,11 +130,15 @@ public final class EventExtractor {
     /// agree with (benchmarks and tests compare the two).
     public let candidateFilter: CandidateFilter
 
+    /// The configuration's spellings, tried before the catalog's on every message.
+    let userSpellings: [UserSpelling]
+
     public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
-                candidateFilter: CandidateFilter = .wordSet) {
+                candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = []) {
         self.catalog = catalog
         self.matcher = matcher
         self.candidateFilter = candidateFilter
+        self.userSpellings = userSpellings
     }
 
     /// The event `record` shows, if it is a lifecycle line.
@@ -148,8 +152,19 @@ public final class EventExtractor {
     /// `context` the fields of the record the message belongs to.
     public func event(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                       context: RecordContext) -> LifecycleEvent? {
-        guard isCandidate(message), let (spelling, shape) = spelling(in: message, line: line) else { return nil }
+        let found: (SpellingMatch, String, SceneIdentity)?
+        if !userSpellings.isEmpty, let user = userSpelling(in: message, line: line) {
+            found = user
+        } else if isCandidate(message), let (spelling, shape) = spelling(in: message, line: line) {
+            found = (spelling, shape, SceneIdentity())
+        } else {
+            found = nil
+        }
+        guard let (spelling, shape, named) = found else { return nil }
         var identity = self.identity(in: message, source: spelling.source)
+        if !named.sessions.isEmpty { identity.sessions = named.sessions }
+        if let pointer = named.scenePointer { identity.scenePointer = pointer }
+        if let delegateClass = named.delegateClass { identity.delegateClass = delegateClass }
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
         return LifecycleEvent(
@@ -180,6 +195,28 @@ public final class EventExtractor {
                 return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
             }
             if let resolved = shape.resolve(group) { return (resolved, shape.name) }
+        }
+        return nil
+    }
+
+    /// The first configured spelling that matches, with what its named groups say of the scene.
+    func userSpelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String, SceneIdentity)? {
+        for spelling in userSpellings {
+            let match: PCRE2Match?
+            do { match = try matcher.firstMatch(of: spelling.regex, in: message) } catch {
+                if limitExceededLines.last != line { limitExceededLines.append(line) }
+                continue
+            }
+            guard let match else { continue }
+            func group(_ name: String) -> String? {
+                guard let number = spelling.regex.groupNumber(name), let range = match[number], !range.isEmpty else { return nil }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+            }
+            var identity = SceneIdentity()
+            if let session = group("session") { identity.sessions = [session.uppercased()] }
+            if let scene = group("scene") { identity.scenePointer = scene.hasPrefix("0x") ? Self.normalisedPointer(scene) : scene }
+            if let delegate = group("delegate") { identity.delegateClass = Self.strippedCategory(delegate) }
+            return (SpellingMatch(id: spelling.event), "user:\(spelling.event)", identity)
         }
         return nil
     }

@@ -38,13 +38,16 @@ public struct ScannedCapture: Sendable {
 /// How to read captures: the format (detected when nil) and which processes to check.
 public struct ScanOptions: Sendable {
     public var format: (any CaptureFormat)?
-    /// Only this process's records are searched for events (`--process`).
-    public var process: String?
+    /// Only these processes' records are searched for events (`--process`, `app_processes`);
+    /// empty: every process but the system's own.
+    public var processes: [String]
     public var candidateFilter: CandidateFilter
+    /// The configuration's own spellings (`events` in `.tracecheck.yml`).
+    public var userSpellings: [UserSpelling] = []
 
-    public init(format: (any CaptureFormat)? = nil, process: String? = nil, candidateFilter: CandidateFilter = .wordSet) {
+    public init(format: (any CaptureFormat)? = nil, processes: [String] = [], candidateFilter: CandidateFilter = .wordSet) {
         self.format = format
-        self.process = process
+        self.processes = processes
         self.candidateFilter = candidateFilter
     }
 }
@@ -64,7 +67,8 @@ public struct CaptureScanner {
     }
 
     public func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
-        let session = ScanSession(extractor: EventExtractor(catalog: catalog, candidateFilter: options.candidateFilter), options: options)
+        let session = ScanSession(extractor: EventExtractor(catalog: catalog, candidateFilter: options.candidateFilter,
+                                                          userSpellings: options.userSpellings), options: options)
         let statistics = try reader.read(source) { line in session.feed(line) }
         session.finish()
         return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
@@ -280,12 +284,12 @@ final class ScanSession {
             if let known = selectionByPid[pid], known.name == context.process {
                 processSelected = known.selected
             } else {
-                processSelected = Self.isSelected(process: context.processText, filter: options.process)
+                processSelected = Self.isSelected(process: context.processText, filter: options.processes)
                 selectionByPid[pid] = (context.process, processSelected)
             }
         } else {
             if context.process != lastPidlessProcess.name {
-                lastPidlessProcess = (context.process, Self.isSelected(process: context.processText, filter: options.process))
+                lastPidlessProcess = (context.process, Self.isSelected(process: context.processText, filter: options.processes))
             }
             processSelected = lastPidlessProcess.selected
         }
@@ -295,10 +299,10 @@ final class ScanSession {
         stream.processMarks.append(ProcessMark(line: record.number, pid: pid, process: context.processText))
     }
 
-    /// With `--process`, only that process; otherwise every process except the system's own.
-    static func isSelected(process: String?, filter: String?) -> Bool {
+    /// With `--process` or `app_processes`, only those; otherwise every process except the system's own.
+    static func isSelected(process: String?, filter: [String]) -> Bool {
         guard let process else { return true }
-        if let filter { return process == filter }
+        if !filter.isEmpty { return filter.contains(process) }
         return !SystemProcesses.names.contains(process)
     }
 

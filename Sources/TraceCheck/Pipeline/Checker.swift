@@ -32,9 +32,9 @@ public struct CheckOptions: Sendable {
     public var scan = ScanOptions()
     public var rules: [ActiveRule] = RuleRegistry.enabledByDefault
 
-    public init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, process: String? = nil) {
+    public init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, processes: [String] = []) {
         timeline = TimelineOptions(forcedMode: forcedMode)
-        scan = ScanOptions(format: format, process: process)
+        scan = ScanOptions(format: format, processes: processes)
     }
 }
 

@@ -1,8 +1,23 @@
-/// Text for `tracecheck rules` and `tracecheck rules <id>`, from the rule registry.
+import Foundation
+
+/// Text for `tracecheck rules`, `tracecheck rules <id>` and docs/rules.md, from the rule
+/// registry and the configuration's own rules.
 public enum RuleHelp {
-    public static func table() -> String {
-        let rows = RuleRegistry.all.map { $0.description }.map { [$0.id, $0.spec, $0.severity.rawValue, $0.family.rawValue, $0.name] }
-        let header = ["id", "spec", "severity", "family", "name"]
+    /// Every rule the configuration knows: built in, then its own.
+    public static func rules(_ configuration: Configuration) -> [RuleDescription] {
+        RuleRegistry.all.map { $0.description } + configuration.rules.map(\.description)
+    }
+
+    public static func rule(withID id: String, in configuration: Configuration) -> RuleDescription? {
+        rules(configuration).first { $0.id == id || $0.spec.lowercased() == id.lowercased() && $0.spec != "user" }
+    }
+
+    public static func table(_ configuration: Configuration = Configuration()) -> String {
+        let rows = rules(configuration).map { rule in
+            [rule.id, rule.spec, configuration.severity(of: rule).rawValue, configuration.isEnabled(rule) ? "yes" : "no",
+             rule.family.rawValue, rule.name + (rule.optIn ? " (opt-in)" : "")]
+        }
+        let header = ["id", "spec", "severity", "enabled", "family", "name"]
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
@@ -12,13 +27,81 @@ public enum RuleHelp {
         return ([header] + rows).map(line).joined()
     }
 
-    public static func explanation(of rule: RuleDescription) -> String {
-        var out = "\(rule.id) (\(rule.spec), \(rule.severity.rawValue), \(rule.family.rawValue))\n\(rule.name)\n\n"
-        out += "Why:\n\(rule.rationale)\n\nLegal, not reported:\n\(rule.exceptions)\n"
+    struct RuleEntry: Encodable {
+        let id: String
+        let spec: String
+        let name: String
+        let family: String
+        let severity: Severity
+        let defaultSeverity: Severity
+        let enabled: Bool
+        let optIn: Bool
+        let description: String
+        let exceptions: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, spec, name, family, severity, enabled, description, exceptions
+            case defaultSeverity = "default_severity", optIn = "opt_in"
+        }
+    }
+
+    /// `tracecheck rules --format json`: one object per rule.
+    public static func json(_ configuration: Configuration = Configuration()) -> String {
+        let entries = rules(configuration).map { rule in
+            RuleEntry(id: rule.id, spec: rule.spec, name: rule.name, family: rule.family.rawValue,
+                      severity: configuration.severity(of: rule), defaultSeverity: rule.severity,
+                      enabled: configuration.isEnabled(rule), optIn: rule.optIn, description: rule.rationale,
+                      exceptions: rule.exceptions)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(entries)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    public static func explanation(of rule: RuleDescription, in configuration: Configuration = Configuration()) -> String {
+        var out = "\(rule.id) (\(rule.spec), \(configuration.severity(of: rule).rawValue), \(rule.family.rawValue)"
+        out += configuration.isEnabled(rule) ? ")\n" : ", not enabled\(rule.optIn ? ": opt-in" : ""))\n"
+        out += "\(rule.name)\n\nWhy:\n\(rule.rationale)\n\nLegal, not reported:\n\(rule.exceptions)\n"
         for (title, examples) in [("Triggering", rule.triggering), ("Not triggering", rule.nonTriggering)] {
             for (index, example) in examples.enumerated() {
                 out += "\n\(title) example \(index + 1):\n"
                 out += example.lines.map { $0.first == ExampleTrace.marker ? "  \($0)" : "   \($0)" }.joined(separator: "\n") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// docs/rules.md, generated so that it cannot drift from the registry (a test compares).
+    public static func markdown() -> String {
+        var out = """
+            # Rules
+
+            Generated from the rule registry by `tracecheck rules --format markdown`; do not edit by hand \
+            (a test fails when this file is out of date). `tracecheck rules ID` prints the same text for one rule.
+
+            Each rule checks one invariant of the lifecycle specification. Opt-in rules run only when \
+            `.tracecheck.yml` lists them in `opt_in_rules`.
+
+
+            """
+        out += "| id | spec | severity | family | name |\n|---|---|---|---|---|\n"
+        for rule in RuleRegistry.all.map({ $0.description }) {
+            out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.spec) | \(rule.severity.rawValue)\(rule.optIn ? " (opt-in)" : "") | \(rule.family.rawValue) | \(rule.name) |\n"
+        }
+        for family in RuleFamily.allCases {
+            let members = RuleRegistry.all.map { $0.description }.filter { $0.family == family }
+            guard !members.isEmpty else { continue }
+            out += "\n## \(family.rawValue)\n"
+            for rule in members {
+                out += "\n### \(rule.id)\n\n"
+                out += "**\(rule.name)**: spec \(rule.spec), \(rule.severity.rawValue)\(rule.optIn ? ", opt-in" : "").\n\n"
+                out += "\(rule.rationale)\n\n*Legal, not reported:* \(rule.exceptions)\n"
+                for (title, examples) in [("Triggering", rule.triggering), ("Not triggering", rule.nonTriggering)] {
+                    for example in examples {
+                        out += "\n\(title):\n\n```\n" + example.lines.joined(separator: "\n") + "\n```\n"
+                    }
+                }
             }
         }
         return out

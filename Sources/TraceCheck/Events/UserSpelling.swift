@@ -1,0 +1,14 @@
+/// A spelling from the configuration's `events`: a PCRE2 pattern matched against the message
+/// of every record (after the format's prefix). Named groups `scene`, `session` and
+/// `delegate` say which scene the line concerns.
+public struct UserSpelling: Sendable {
+    public let event: EventID
+    public let pattern: String
+    let regex: PCRE2Regex
+
+    public init(event: EventID, pattern: String) throws(PCRE2CompileError) {
+        self.event = event
+        self.pattern = pattern
+        regex = try PCRE2Regex(pattern)
+    }
+}

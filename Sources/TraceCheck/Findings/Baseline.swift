@@ -1,0 +1,86 @@
+import Foundation
+
+/// Findings a team has accepted for now (`--write-baseline`), hidden from later runs
+/// (`--baseline`). Entries are keyed by rule, file name and the message with pointers,
+/// UUIDs, numbers and times masked, so a re-capture of the same run matches.
+public struct Baseline: Codable, Sendable, Equatable {
+    public struct Entry: Codable, Sendable, Hashable {
+        public let rule: String
+        public let file: String
+        public let message: String
+        /// How many findings with this key are accepted.
+        public var count: Int
+    }
+
+    public var version = 1
+    public var entries: [Entry]
+
+    public init(findings: [Finding]) {
+        var counts: [Key: Int] = [:]
+        for finding in findings { counts[Key(finding), default: 0] += 1 }
+        entries = counts.map { Entry(rule: $0.key.rule, file: $0.key.file, message: $0.key.message, count: $0.value) }
+            .sorted { ($0.file, $0.rule, $0.message) < ($1.file, $1.rule, $1.message) }
+    }
+
+    struct Key: Hashable {
+        let rule: String
+        let file: String
+        let message: String
+
+        init(_ finding: Finding) {
+            rule = finding.rule
+            file = URL(fileURLWithPath: finding.path).lastPathComponent
+            message = Baseline.normalised(finding.message)
+        }
+
+        init(_ entry: Entry) {
+            rule = entry.rule
+            file = entry.file
+            message = entry.message
+        }
+    }
+
+    /// The message without what changes between captures of the same run.
+    public static func normalised(_ message: String) -> String {
+        var text = message
+        let masks: [(pattern: String, replacement: String)] = [
+            ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}|[0-9A-Fa-f]{8}…", "<uuid>"),
+            ("0x[0-9A-Fa-f]+", "0x…"),
+            ("[0-9]+(\\.[0-9]+)?", "#"),
+        ]
+        for mask in masks {
+            text = text.replacingOccurrences(of: mask.pattern, with: mask.replacement, options: .regularExpression)
+        }
+        return text
+    }
+
+    /// `report` without the findings this baseline accepts, and how many were hidden.
+    public func filter(_ report: CaptureReport) -> (report: CaptureReport, hidden: Int) {
+        var remaining: [Key: Int] = [:]
+        for entry in entries { remaining[Key(entry), default: 0] += entry.count }
+        var kept: [Finding] = []
+        var hidden = 0
+        for finding in report.findings {
+            let key = Key(finding)
+            if let left = remaining[key], left > 0 {
+                remaining[key] = left - 1
+                hidden += 1
+            } else {
+                kept.append(finding)
+            }
+        }
+        return (report.replacingFindings(kept), hidden)
+    }
+
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+}
+
+extension CaptureReport {
+    func replacingFindings(_ findings: [Finding]) -> CaptureReport {
+        CaptureReport(scan: scan, timeline: timeline, findings: findings, inconclusive: inconclusive, rules: rules, health: health)
+    }
+}

@@ -1,0 +1,292 @@
+/// Dwyer's property specification patterns, as `.tracecheck.yml` names them.
+public enum SpecificationPattern: String, CaseIterable, Sendable {
+    /// Every `effect` has a `cause` since the previous `effect` (or the start of the scope).
+    case precedes
+    /// Every `cause` is followed by an `effect` (within `within`, when given).
+    case responds
+    /// `event` never occurs.
+    case absent
+    /// `event` occurs at least once.
+    case exists
+    /// `event` occurs at most `count` times.
+    case atMost = "at_most"
+    /// `cause` and `effect` alternate, starting with `cause`.
+    case alternates
+
+    /// Patterns about two events; the others are about one.
+    public var isPair: Bool { [.precedes, .responds, .alternates].contains(self) }
+}
+
+/// What one instance of a user rule's scope is checked over.
+public enum RuleScope: String, CaseIterable, Sendable {
+    /// One scene connection: its callbacks and the app's other events logged while it was connected.
+    case scene
+    /// One process epoch.
+    case process
+    /// The whole capture.
+    case capture
+}
+
+/// A rule from `.tracecheck.yml`: a specification pattern over canonical or configured events.
+public struct SpecificationPatternRule: Sendable {
+    public let id: String
+    public let pattern: SpecificationPattern
+    /// The cause of a pair pattern, or the one event of the others.
+    public let cause: EventID
+    public let effect: EventID?
+    public let scope: RuleScope
+    /// Seconds; for precedes and responds.
+    public let within: Double?
+    /// For at_most.
+    public let count: Int
+    public let severity: Severity
+    public let message: String?
+    public let triggering: [ExampleTrace]
+    public let nonTriggering: [ExampleTrace]
+    /// `path:line` of its definition.
+    public let origin: String
+
+    public init(id: String, pattern: SpecificationPattern, cause: EventID, effect: EventID?, scope: RuleScope,
+                within: Double?, count: Int, severity: Severity, message: String?,
+                triggering: [ExampleTrace], nonTriggering: [ExampleTrace], origin: String) {
+        self.id = id
+        self.pattern = pattern
+        self.cause = cause
+        self.effect = effect
+        self.scope = scope
+        self.within = within
+        self.count = count
+        self.severity = severity
+        self.message = message
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.origin = origin
+    }
+
+    /// The statement, in words: `analytics.flush precedes scene.didEnterBackground (per scene, within 2 s)`.
+    public var statement: String {
+        var text: String
+        switch pattern {
+        case .precedes: text = "\(cause) precedes every \(effect?.rawValue ?? "")"
+        case .responds: text = "every \(cause) is followed by \(effect?.rawValue ?? "")"
+        case .absent: text = "\(cause) never occurs"
+        case .exists: text = "\(cause) occurs at least once"
+        case .atMost: text = "\(cause) occurs at most \(count) time\(count == 1 ? "" : "s")"
+        case .alternates: text = "\(cause) and \(effect?.rawValue ?? "") alternate, starting with \(cause)"
+        }
+        text += " (per \(scope.rawValue)"
+        if let within { text += ", within \(Self.seconds(within))" }
+        return text + ")"
+    }
+
+    public var description: RuleDescription {
+        RuleDescription(
+            id: id, spec: "user", name: message ?? statement, family: .custom, severity: severity,
+            rationale: "Defined in \(origin): \(statement).",
+            exceptions: pattern == .responds || pattern == .exists || pattern == .alternates
+                ? "An obligation still open when the capture ends is reported only if the capture ended cleanly; otherwise it is inconclusive."
+                : "None: the rule says exactly what its pattern says.",
+            triggering: triggering, nonTriggering: nonTriggering)
+    }
+
+    public var activeRule: ActiveRule {
+        ActiveRule(description: description) { self.evaluate($0) }
+    }
+
+    // MARK: Monitor
+
+    /// One event of a scope instance: its position in the instance, its id and time.
+    struct Step {
+        let id: EventID
+        let time: Double?
+    }
+
+    enum Verdict: Equatable {
+        case violation(at: Int, context: [Int], detail: String)
+        /// Open when the scope instance stopped with the capture.
+        case pending(at: Int, detail: String)
+    }
+
+    /// Checks one scope instance. `closed`: the scope ended inside the capture (the scene
+    /// disconnected, the process ended), so what is still owed is a violation.
+    func verdicts(_ steps: [Step], closed: Bool) -> [Verdict] {
+        var verdicts: [Verdict] = []
+        let effect = self.effect ?? cause
+        func open(_ position: Int, _ detail: String) {
+            verdicts.append(closed ? .violation(at: position, context: [], detail: detail) : .pending(at: position, detail: detail))
+        }
+        switch pattern {
+        case .precedes:
+            var lastCause: Int?
+            for (position, step) in steps.enumerated() {
+                if step.id == cause { lastCause = position }
+                guard step.id == effect else { continue }
+                if let found = lastCause {
+                    if let within, let late = Self.gap(steps[found], step), late > within {
+                        verdicts.append(.violation(at: position, context: [found],
+                                                   detail: "\(effect) \(Self.seconds(late)) after \(cause), more than \(Self.seconds(within))"))
+                    }
+                } else {
+                    verdicts.append(.violation(at: position, context: [], detail: "\(effect) with no \(cause) before it"))
+                }
+                lastCause = nil
+            }
+        case .responds:
+            var waiting: [Int] = []
+            for (position, step) in steps.enumerated() {
+                if step.id == effect {
+                    for found in waiting {
+                        if let within, let late = Self.gap(steps[found], step), late > within {
+                            verdicts.append(.violation(at: found, context: [position],
+                                                       detail: "\(effect) only \(Self.seconds(late)) after \(cause), more than \(Self.seconds(within))"))
+                        }
+                    }
+                    waiting = []
+                }
+                if step.id == cause { waiting.append(position) }
+            }
+            for found in waiting {
+                if let within, let last = steps.last, let waited = Self.gap(steps[found], last), waited > within {
+                    verdicts.append(.violation(at: found, context: [], detail: "no \(effect) within \(Self.seconds(within)) of \(cause)"))
+                } else {
+                    open(found, "\(cause) never followed by \(effect)")
+                }
+            }
+        case .absent:
+            for (position, step) in steps.enumerated() where step.id == cause {
+                verdicts.append(.violation(at: position, context: [], detail: "\(cause) occurred"))
+            }
+        case .exists:
+            if !steps.contains(where: { $0.id == cause }), !steps.isEmpty {
+                open(steps.count - 1, "no \(cause) in this \(scope.rawValue)")
+            }
+        case .atMost:
+            let positions = steps.indices.filter { steps[$0].id == cause }
+            for position in positions.dropFirst(count) {
+                verdicts.append(.violation(at: position, context: Array(positions.prefix(count)),
+                                           detail: "\(cause) occurred more than \(count) time\(count == 1 ? "" : "s")"))
+            }
+        case .alternates:
+            var pending: Int?
+            for (position, step) in steps.enumerated() {
+                if step.id == cause {
+                    if let found = pending {
+                        verdicts.append(.violation(at: position, context: [found], detail: "\(cause) again with no \(effect) since the last one"))
+                    }
+                    pending = position
+                } else if step.id == effect {
+                    if pending == nil {
+                        verdicts.append(.violation(at: position, context: [], detail: "\(effect) with no \(cause) before it"))
+                    }
+                    pending = nil
+                }
+            }
+            // A cause already reported as repeated is not reported again as unanswered.
+            if let pending, !verdicts.contains(where: { if case .violation(pending, _, _) = $0 { true } else { false } }) {
+                open(pending, "\(cause) never followed by \(effect)")
+            }
+        }
+        return verdicts
+    }
+
+    /// The 1-based positions an example's events are reported at, taking the example as a
+    /// whole scope that ended cleanly.
+    public func reportedPositions(in example: ExampleTrace) -> [Int] {
+        let steps = example.text.split(separator: "\n").map { Step(id: EventID(String($0).trimmingCharacters(in: .whitespaces)), time: nil) }
+        return verdicts(steps, closed: true).map { verdict in
+            switch verdict {
+            case .violation(let position, _, _), .pending(let position, _): position + 1
+            }
+        }.sorted()
+    }
+
+    // MARK: Over a capture
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for instance in Self.instances(of: scope, in: timeline) {
+            let relevant = instance.events.contains { $0.id == cause || $0.id == effect } || pattern == .exists
+            guard relevant else { continue }
+            outcome.checked += 1
+            let steps = instance.events.map { Step(id: $0.id, time: $0.time) }
+            for verdict in verdicts(steps, closed: instance.closed) {
+                switch verdict {
+                case .violation(let position, let context, let detail):
+                    outcome.findings.append(finding(detail, at: instance.events[position], context: context.map { instance.events[$0] },
+                                                    timeline: timeline, instance: instance))
+                case .pending(let position, let detail):
+                    outcome.pending.append(finding(detail + " by the end of the capture", at: instance.events[position], context: [],
+                                                   timeline: timeline, instance: instance))
+                }
+            }
+        }
+        return outcome
+    }
+
+    private func finding(_ detail: String, at event: LifecycleEvent, context: [LifecycleEvent],
+                         timeline: CaptureTimeline, instance: ScopeInstance) -> Finding {
+        let text = message.map { "\($0): \(detail)" } ?? detail
+        let context = context.filter { $0.line != event.line }.sorted { $0.line < $1.line }
+        return Finding(rule: id, spec: "user", severity: severity, message: text, path: timeline.path, line: event.line,
+                       scene: instance.scene, process: instance.process, evidence: [Evidence(event)] + context.map(Evidence.init))
+    }
+
+    struct ScopeInstance {
+        let events: [LifecycleEvent]
+        let closed: Bool
+        let scene: String?
+        let process: String?
+    }
+
+    static let builtInFamilies: Set<Substring> = ["app", "scene", "windowScene", "carplay", "uikit", "swiftui", "ambiguous"]
+
+    static func instances(of scope: RuleScope, in timeline: CaptureTimeline) -> [ScopeInstance] {
+        switch scope {
+        case .capture:
+            let events = timeline.epochs.flatMap { $0.drivingEvents.map(\.event) }.sorted { $0.line < $1.line }
+            return [ScopeInstance(events: events, closed: false, scene: nil, process: nil)]
+        case .process:
+            return timeline.epochs.map { epoch in
+                ScopeInstance(events: epoch.drivingEvents.map(\.event), closed: epoch.endsWithinCapture(timeline), scene: nil, process: epoch.label)
+            }
+        case .scene:
+            return timeline.epochs.flatMap { epoch in
+                let driving = epoch.drivingEvents
+                let processEnded = epoch.endsWithinCapture(timeline)
+                return epoch.allTimelines.map { _, connection in
+                    let own = Set(connection.steps.map(\.event))
+                    let start = connection.steps.first?.event ?? 0
+                    let end = connection.state == .disconnected ? (connection.steps.last?.event ?? Int.max) : Int.max
+                    let events = driving.filter { index, event in
+                        if own.contains(index) { return true }
+                        guard !event.id.isSceneLevel, index > start, index < end else { return false }
+                        return Self.mayConcern(event.identity, connection)
+                    }.map(\.event)
+                    return ScopeInstance(events: events, closed: connection.state == .disconnected || processEnded,
+                                         scene: connection.label, process: epoch.label)
+                }
+            }
+        }
+    }
+
+    /// An event that names a scene belongs to that scene only; one that names none, to every
+    /// scene connected when it was logged.
+    static func mayConcern(_ identity: SceneIdentity, _ connection: SceneConnection) -> Bool {
+        func agrees(_ a: String?, _ b: String?) -> Bool { a == nil || b == nil || a == b }
+        let sessions = identity.sessions.isEmpty || connection.sessions.isEmpty || !Set(identity.sessions).isDisjoint(with: connection.sessions)
+        return sessions && agrees(identity.scenePointer, connection.scenePointer)
+            && agrees(identity.delegateClass, connection.delegateClass)
+    }
+
+    static func gap(_ from: Step, _ to: Step) -> Double? {
+        guard let start = from.time, let end = to.time else { return nil }
+        return end - start
+    }
+
+    static func seconds(_ value: Double) -> String {
+        // 20.3 s, 2 s, 500 ms: as precise as a log's timing deserves.
+        if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+    }
+}

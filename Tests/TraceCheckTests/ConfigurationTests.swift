@@ -1,0 +1,132 @@
+import XCTest
+@testable import TraceCheck
+
+/// `.tracecheck.yml`: what loads, what is refused (with the line), and how user rules judge.
+final class ConfigurationTests: XCTestCase {
+    func load(_ yaml: String) throws -> Configuration {
+        try ConfigurationLoader.load(yaml: yaml, path: "t.yml")
+    }
+
+    /// The problems of a configuration that must not load, as `line: message`.
+    func problems(_ yaml: String) -> [String] {
+        do {
+            _ = try ConfigurationLoader.load(yaml: yaml, path: "t.yml")
+            return []
+        } catch {
+            return error.problems.map { "\($0.line.map(String.init) ?? "-"): \($0.message)" }
+        }
+    }
+
+    func testRuleSelectionAndSeverity() throws {
+        let configuration = try load("""
+            disabled_rules: [resign_before_background]
+            opt_in_rules:
+              - session_reconnected
+            severity:
+              foreground_before_active: warning
+            lifecycle: scene
+            supports_multiple_scenes: false
+            app_processes: [Fieldnotes]
+            forwarding_window: 80ms
+            """)
+        let ids = configuration.activeRules.map(\.description.id)
+        XCTAssertFalse(ids.contains("resign_before_background"))
+        XCTAssertTrue(ids.contains("session_reconnected"))
+        XCTAssertFalse(ids.contains("launch_time_discard"), "opt-in rules stay off unless listed")
+        XCTAssertEqual(configuration.activeRules.first { $0.description.id == "foreground_before_active" }?.description.severity, .warning)
+        let options = configuration.checkOptions
+        XCTAssertEqual(options.timeline.forcedMode, .scene)
+        XCTAssertEqual(options.timeline.facts.supportsMultipleScenes, false)
+        XCTAssertEqual(options.scan.processes, ["Fieldnotes"])
+        XCTAssertEqual(options.timeline.forwardingWindow, 0.08, accuracy: 1e-9)
+
+        let only = try load("only_rules: [launch_sequence]")
+        XCTAssertEqual(only.activeRules.map(\.description.id), ["launch_sequence"])
+    }
+
+    func testASeverityOverrideChangesTheFindings() throws {
+        var options = try load("severity: {resign_before_background: info}").checkOptions
+        options.timeline.facts = AppFacts()
+        let text = ResignBeforeBackgroundRule.description.triggering[0].text
+        let report = try Checker(options: options).check(.text(name: "t", contents: text))
+        XCTAssertEqual(report.findings.map(\.rule), ["resign_before_background"])
+        XCTAssertEqual(report.findings.map(\.severity), [.info])
+        let unconfigured = try Checker().check(.text(name: "t", contents: text))
+        XCTAssertEqual(unconfigured.findings.map(\.severity), [.error])
+    }
+
+    func testProblemsAreReportedWithTheirLines() {
+        let found = problems("""
+            disabled_rules: [resign_befor_background]
+            colour: red
+            events:
+              - name: analytics.flush
+                pattern: 'AnalyticsQueue flushed (?<count>\\d+ events'
+                samples: ["AnalyticsQueue flushed 12 events"]
+              - name: scene.didBecomeActiv
+                pattern: 'became active'
+                samples: ["became active"]
+              - name: sync.done
+                pattern: 'Sync finished'
+                samples: ["Sync started"]
+            rules:
+              - id: flush_first
+                pattern: precedes
+                cause: scene.willConnect
+                effect: scene.didEnterBackgroud
+              - id: launch_sequence
+                pattern: absent
+                event: app.willTerminate
+              - id: terminate_never
+                pattern: absent
+                event: app.willTerminate
+                examples:
+                  triggering: ["app.didFinishLaunching", "↓app.willTerminate", "app.willTerminate"]
+                  non_triggering: ["app.didFinishLaunching"]
+            """)
+        XCTAssertEqual(found, [
+            "1: unknown rule 'resign_befor_background' (did you mean 'resign_before_background'?)",
+            "2: unknown key 'colour' in the configuration",
+            "5: event 'analytics.flush': the pattern does not compile at offset 42: missing closing parenthesis",
+            "7: 'scene.didBecomeActiv' is not an event of the catalog; a new event needs a family of its own (analytics.flush) (did you mean 'scene.didBecomeActive'?)",
+            "12: event 'sync.done': sample does not match its pattern: Sync started",
+            "17: rule 'flush_first': unknown event 'scene.didEnterBackgroud' (did you mean 'scene.didEnterBackground'?)",
+            "18: rule id 'launch_sequence' is already taken",
+            "25: rule 'terminate_never': the triggering example is reported at event(s) 2, 3, not at the marked 2",
+        ])
+    }
+
+    func testBrokenYAMLAndWrongTypesAreProblemsNotCrashes() {
+        XCTAssertEqual(problems("rules: [\n  - id: x\n"), ["2: not valid YAML: did not find expected node content"])
+        XCTAssertEqual(problems("- just\n- a list\n"), ["1: the configuration is a mapping of keys to values"])
+        XCTAssertEqual(problems("supports_multiple_scenes: maybe\nprewarm_gap: soon\nseverity: {launch_sequence: fatal}\n"), [
+            "1: supports_multiple_scenes is true or false (Info.plist UIApplicationSupportsMultipleScenes)",
+            "2: 'soon' is not a duration such as 2s, 500ms or 1.5m",
+            "3: severity is error, warning or info",
+        ])
+        XCTAssertEqual(problems(""), [], "an empty file is the defaults")
+    }
+
+    /// Each specification pattern on event-name traces, the way examples run.
+    func testSpecificationPatterns() {
+        func rule(_ pattern: SpecificationPattern, _ cause: EventID, _ effect: EventID? = nil, count: Int = 0) -> SpecificationPatternRule {
+            SpecificationPatternRule(id: "r", pattern: pattern, cause: cause, effect: effect, scope: .process, within: nil,
+                                     count: count, severity: .error, message: nil, triggering: [], nonTriggering: [], origin: "t")
+        }
+        let cases: [(SpecificationPatternRule, [String], [Int])] = [
+            (rule(.precedes, "a.x", "a.y"), ["a.x", "a.y", "a.y"], [3]),
+            (rule(.precedes, "a.x", "a.y"), ["a.x", "a.y", "a.x", "a.y"], []),
+            (rule(.responds, "a.x", "a.y"), ["a.x", "a.x", "a.y", "a.x"], [4]),
+            (rule(.responds, "a.x", "a.y"), ["a.y", "a.x", "a.y"], []),
+            (rule(.absent, "a.x"), ["a.y", "a.x"], [2]),
+            (rule(.exists, "a.x"), ["a.y", "a.z"], [2]),
+            (rule(.exists, "a.x"), ["a.y", "a.x"], []),
+            (rule(.atMost, "a.x", count: 1), ["a.x", "a.y", "a.x", "a.x"], [3, 4]),
+            (rule(.alternates, "a.x", "a.y"), ["a.x", "a.y", "a.y", "a.x", "a.x"], [3, 5]),
+            (rule(.alternates, "a.x", "a.y"), ["a.x", "a.y", "a.x"], [3]),
+        ]
+        for (rule, events, expected) in cases {
+            XCTAssertEqual(rule.reportedPositions(in: ExampleTrace(events)), expected, "\(rule.pattern.rawValue) on \(events)")
+        }
+    }
+}
