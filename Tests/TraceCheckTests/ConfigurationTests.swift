@@ -107,6 +107,13 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problems(""), [], "an empty file is the defaults")
     }
 
+    func testBaselineMessagesForgetPointersSessionsAndNumbers() {
+        XCTAssertEqual(
+            Baseline.normalised("scene.didEnterBackground while scene #2 SceneDelegate 0x600002675ea0 (5910B345…) was active (last at line 13)"),
+            Baseline.normalised("scene.didEnterBackground while scene #3 SceneDelegate 0x10cc50200 (0B7A7C1E…) was active (last at line 40)"))
+        XCTAssertNotEqual(Baseline.normalised("scene.didEnterBackground while active"), Baseline.normalised("scene.didBecomeActive while active"))
+    }
+
     /// Each specification pattern on event-name traces, the way examples run.
     func testSpecificationPatterns() {
         func rule(_ pattern: SpecificationPattern, _ cause: EventID, _ effect: EventID? = nil, count: Int = 0) -> SpecificationPatternRule {

@@ -1,0 +1,218 @@
+import Foundation
+import XCTest
+
+/// `.tracecheck.yml`, user rules, baselines and exit-status options, through the built executable.
+final class ConfigurationCLITests: XCTestCase {
+    var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func write(_ text: String, to name: String) throws {
+        try text.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    func run(_ arguments: [String]) throws -> CLITests.Result {
+        try CLITests.run(arguments, in: directory)
+    }
+
+    /// The issue's own example configuration.
+    static let configuration = """
+        events:
+          - name: analytics.flush          # a new event
+            pattern: 'AnalyticsQueue flushed (?<count>\\d+) events'
+            samples: ["2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] AnalyticsQueue flushed 12 events"]
+        rules:
+          - id: analytics_flush_before_background
+            pattern: precedes
+            cause: analytics.flush
+            effect: scene.didEnterBackground
+            scope: scene
+            within: 2s
+            severity: error
+            message: Analytics must flush before the scene goes to the background
+            examples:
+              triggering: ["scene.willConnect", "scene.willResignActive", "↓scene.didEnterBackground"]
+              non_triggering: ["scene.willConnect", "analytics.flush", "scene.didEnterBackground"]
+
+        """
+
+    /// A session that goes to the background twice; `flushes` says before which ones the app flushed.
+    static func capture(flushes: [Bool]) -> String {
+        var lines = [
+            "2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]",
+            "2026-03-14 09:27:12.200000+0100 Fieldnotes[4817:3120544] -[SceneDelegate scene:willConnectToSession:options:]",
+        ]
+        for (index, flush) in flushes.enumerated() {
+            let minute = String(format: "%02d", 28 + index * 2)
+            lines += [
+                "2026-03-14 09:\(minute):00.100000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]",
+                "2026-03-14 09:\(minute):00.200000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]",
+                "2026-03-14 09:\(minute):30.000000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillResignActive:]",
+            ]
+            if flush { lines.append("2026-03-14 09:\(minute):30.400000+0100 Fieldnotes[4817:3120544] AnalyticsQueue flushed 12 events") }
+            lines.append("2026-03-14 09:\(minute):30.900000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidEnterBackground:]")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func testAUserRuleTriggersOnACaptureThatBreaksItAndNotOnOneThatKeepsIt() throws {
+        try write(Self.configuration, to: ".tracecheck.yml")
+        try write(Self.capture(flushes: [true, false]), to: "breaks.log")
+        try write(Self.capture(flushes: [true, true]), to: "keeps.log")
+
+        let breaks = try run(["report", "--format", "json", "breaks.log"])
+        XCTAssertEqual(breaks.status, 1, breaks.stderr)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(breaks.stdout.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.map { $0["rule"] as? String }, ["analytics_flush_before_background"])
+        XCTAssertEqual(findings.first?["line"] as? Int, 11, "the second didEnterBackground, the one with no flush before it")
+        XCTAssertEqual(findings.first?["severity"] as? String, "error")
+        XCTAssertEqual(findings.first?["spec"] as? String, "user")
+        XCTAssertTrue((findings.first?["message"] as? String ?? "").hasPrefix("Analytics must flush before the scene goes to the background"))
+
+        let keeps = try run(["report", "keeps.log"])
+        XCTAssertEqual(keeps.status, 0, keeps.stdout)
+        XCTAssertTrue(keeps.stdout.contains("summary: 0 errors, 0 warnings"), keeps.stdout)
+
+        // The same file named with --config from elsewhere, and ignored with --no-config.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: directory.appendingPathComponent(".tracecheck.yml"),
+                                         to: directory.appendingPathComponent("config/team.yml"))
+        XCTAssertEqual(try run(["report", "--config", "config/team.yml", "breaks.log"]).status, 1)
+        XCTAssertEqual(try run(["report", "breaks.log"]).status, 0, "without the configuration the rule does not exist")
+    }
+
+    func testAConfigurationInAParentDirectoryIsFound() throws {
+        try write(Self.configuration, to: ".tracecheck.yml")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("runs/today"), withIntermediateDirectories: true)
+        try write(Self.capture(flushes: [false]), to: "runs/today/capture.log")
+        let result = try CLITests.run(["report", "-q", "capture.log"], in: directory.appendingPathComponent("runs/today"))
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("[analytics_flush_before_background]"), result.stdout)
+        XCTAssertEqual(try CLITests.run(["report", "--no-config", "capture.log"], in: directory.appendingPathComponent("runs/today")).status, 0)
+    }
+
+    func testABadConfigurationStopsTheRunBeforeAnyCaptureIsRead() throws {
+        try write("""
+            disabled_rules: [resign_before_backgroud]
+            rules:
+              - id: flush_first
+                pattern: precedes
+                cause: analytics.flush
+                effect: scene.didEnterBackground
+
+            """, to: ".tracecheck.yml")
+        try write(Self.capture(flushes: [false]), to: "capture.log")
+        let result = try run(["report", "capture.log", "missing.log"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "", "no capture was read")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.hasSuffix(".tracecheck.yml:1:18: error: unknown rule 'resign_before_backgroud' (did you mean 'resign_before_background'?)") }, result.stderr)
+        XCTAssertTrue(lines.contains { $0.hasSuffix(".tracecheck.yml:5:12: error: rule 'flush_first': unknown event 'analytics.flush'") }, result.stderr)
+        XCTAssertFalse(result.stderr.contains("missing.log"), "captures are not opened")
+
+        let check = try run(["check-config"])
+        XCTAssertEqual(check.status, 2)
+        XCTAssertEqual(check.stderr.components(separatedBy: ": error: ").count - 1, 3, check.stderr)
+    }
+
+    func testCheckConfigRunsTheExamplesAndSamples() throws {
+        try write(Self.configuration, to: ".tracecheck.yml")
+        let ok = try run(["check-config"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("1 defined here"), ok.stdout)
+
+        // An example that does not behave is a problem at its line.
+        try write(Self.configuration.replacingOccurrences(of: "\"↓scene.didEnterBackground\"", with: "\"scene.didEnterBackground\""), to: "wrong.yml")
+        let wrong = try run(["check-config", "wrong.yml"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("wrong.yml:15:"), wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("the triggering example marks no event"), wrong.stderr)
+
+        let none = try CLITests.run(["check-config"], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(none.status, 0)
+        XCTAssertTrue(none.stdout.contains("the built-in defaults apply"), none.stdout)
+    }
+
+    func testABaselineHidesKnownFindingsButNotNewOnes() throws {
+        let sample = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+        try write(sample, to: "capture.log")
+        let first = try run(["report", "--write-baseline", "baseline.json", "capture.log"])
+        XCTAssertEqual(first.status, 1, "writing a baseline still reports")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("baseline.json").path))
+
+        let again = try run(["report", "--baseline", "baseline.json", "capture.log"])
+        XCTAssertEqual(again.status, 0, again.stdout)
+        XCTAssertTrue(again.stderr.contains("1 finding(s) hidden by the baseline"), again.stderr)
+
+        // A re-capture of the same run (other pointers and times) still matches; a new anomaly does not.
+        let newAnomaly = sample + "sceneDidBecomeActive(_:)\nsceneDidBecomeActive(_:)\nsceneDidEnterBackground(_:)\n"
+        try write(newAnomaly, to: "capture.log")
+        let later = try run(["report", "--baseline", "baseline.json", "--format", "json", "capture.log"])
+        XCTAssertEqual(later.status, 1)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(later.stdout.utf8)) as? [String: Any])
+        let lines = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["line"] as? Int }
+        XCTAssertFalse(lines.isEmpty)
+        XCTAssertTrue(lines.allSatisfy { $0 > sample.split(separator: "\n").count }, "only the new lines are reported: \(lines)")
+
+        try write("{ not json", to: "broken.json")
+        let broken = try run(["report", "--baseline", "broken.json", "capture.log"])
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.contains("broken.json: error: not a tracecheck baseline"), broken.stderr)
+    }
+
+    func testStrictAndExitZero() throws {
+        let warningOnly = CLITests.root.appendingPathComponent("SampleLogs/rule-app_delegate_in_scene_app.log").path
+        XCTAssertEqual(try run(["report", warningOnly]).status, 0)
+        XCTAssertEqual(try run(["report", "--strict", warningOnly]).status, 1)
+        let failing = CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log").path
+        XCTAssertEqual(try run(["report", "--exit-zero", failing]).status, 0)
+        XCTAssertEqual(try run(["report", "--exit-zero", failing, "missing.log"]).status, 2, "an unreadable input still exits 2")
+    }
+
+    func testRulesListingFollowsTheConfiguration() throws {
+        try write("""
+            disabled_rules: [resign_before_background]
+            opt_in_rules: [session_reconnected]
+            severity: {foreground_before_active: warning}
+
+            """, to: ".tracecheck.yml")
+        let json = try run(["rules", "--format", "json"])
+        XCTAssertEqual(json.status, 0)
+        let rules = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(rules.count, 44)
+        for rule in rules {
+            for key in ["id", "severity", "enabled", "family", "description"] { XCTAssertNotNil(rule[key], "\(key) in \(rule)") }
+        }
+        func rule(_ id: String) -> [String: Any]? { rules.first { $0["id"] as? String == id } }
+        XCTAssertEqual(rule("resign_before_background")?["enabled"] as? Bool, false)
+        XCTAssertEqual(rule("session_reconnected")?["enabled"] as? Bool, true)
+        XCTAssertEqual(rule("launch_time_discard")?["enabled"] as? Bool, false)
+        XCTAssertEqual(rule("foreground_before_active")?["severity"] as? String, "warning")
+        XCTAssertEqual(rule("foreground_before_active")?["default_severity"] as? String, "error")
+
+        let table = try run(["rules"])
+        let row = table.stdout.split(separator: "\n").first { $0.hasPrefix("resign_before_background ") }
+        XCTAssertNotNil(row?.range(of: "  no  "), String(row ?? ""))
+
+        let explain = try run(["explain", "F3"])
+        XCTAssertEqual(explain.status, 0)
+        XCTAssertTrue(explain.stdout.hasPrefix("resign_before_background (F3, error, foreground, not enabled)"), explain.stdout)
+        XCTAssertEqual(try run(["rules", "no_such_rule"]).status, 64)
+    }
+
+    /// docs/rules.md is generated from the registry; regenerate it with
+    /// `swift run tracecheck rules --format markdown > docs/rules.md`.
+    func testTheRulesDocumentIsUpToDate() throws {
+        let generated = try CLITests.run(["rules", "--no-config", "--format", "markdown"])
+        let committed = try String(contentsOf: CLITests.root.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        XCTAssertEqual(committed, generated.stdout, "docs/rules.md is out of date: run `swift run tracecheck rules --format markdown > docs/rules.md`")
+    }
+}
