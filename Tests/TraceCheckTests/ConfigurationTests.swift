@@ -107,6 +107,16 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problems(""), [], "an empty file is the defaults")
     }
 
+    func testDelegateClassesOfOneConfigurationMayShareAScene() throws {
+        let text = OneDelegateClassPerSceneRule.description.triggering[0].text
+        XCTAssertEqual(try Checker().check(.text(name: "t", contents: text)).findings.map(\.rule), ["one_delegate_class_per_scene"])
+        let classes = Set(try Checker().check(.text(name: "t", contents: text)).scan.stream.events.compactMap(\.identity.delegateClass))
+        XCTAssertEqual(classes.count, 2)
+        var options = CheckOptions()
+        options.timeline.facts.delegateConfigurations = Dictionary(uniqueKeysWithValues: classes.map { ($0, "Default Configuration") })
+        XCTAssertEqual(try Checker(options: options).check(.text(name: "t", contents: text)).findings.map(\.rule), [])
+    }
+
     func testBaselineMessagesForgetPointersSessionsAndNumbers() {
         XCTAssertEqual(
             Baseline.normalised("scene.didEnterBackground while scene #2 SceneDelegate 0x600002675ea0 (5910B345…) was active (last at line 13)"),

@@ -17,7 +17,9 @@ public struct OneDelegateClassPerSceneRule: Rule {
         exceptions: """
             Separate classes (SceneDelegate, OtherSceneDelegate, a CarPlay delegate) are separate scene kinds and \
             never share a timeline. SwiftUI wraps a custom delegate in SwiftUI.AppSceneDelegate, and a restored \
-            session keeps the class saved with it: both change the class across connections, not within one.
+            session keeps the class saved with it: both change the class across connections, not within one. \
+            Classes that .tracecheck.yml's delegate_configurations maps to the same configuration (a SwiftUI wrapper \
+            and the app's own delegate, say) count as one.
             """,
         triggering: [
             ExampleTrace([
@@ -42,7 +44,11 @@ public struct OneDelegateClassPerSceneRule: Rule {
             for connection in epoch.connections {
                 guard let owner = connection.delegateClass else { continue }
                 let events = connection.steps.map { epoch.events[$0.event].event }
-                guard let intruder = events.first(where: { ($0.identity.delegateClass).map { $0 != owner } ?? false }),
+                let configurations = timeline.facts.delegateConfigurations
+                func sameKind(_ other: String) -> Bool {
+                    other == owner || (configurations[other] != nil && configurations[other] == configurations[owner])
+                }
+                guard let intruder = events.first(where: { ($0.identity.delegateClass).map { !sameKind($0) } ?? false }),
                       let first = events.first(where: { $0.identity.delegateClass == owner }) else { continue }
                 outcome.findings.append(finding(
                     "\(intruder.id) from \(intruder.identity.delegateClass ?? "?") for a scene whose delegate is \(owner) (line \(first.line))",
