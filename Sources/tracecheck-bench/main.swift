@@ -14,6 +14,10 @@ let megabytes = arguments.first.flatMap(Int.init) ?? 64
 let runs = max(1, arguments.dropFirst().first.flatMap(Int.init) ?? 5)
 let chosen = Array(arguments.dropFirst(2))
 let formats = chosen.isEmpty ? CaptureRenderer.formats : chosen
+if let unknown = formats.first(where: { !CaptureRenderer.formats.contains($0) }) {
+    FileHandle.standardError.write(Data("tracecheck-bench: unknown format '\(unknown)'; known: \(CaptureRenderer.formats.joined(separator: " "))\n".utf8))
+    exit(64)
+}
 
 let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
 let tracecheck = binaries.appendingPathComponent("tracecheck").path

@@ -17,9 +17,10 @@ public struct ForegroundWithoutActivationRule: Rule {
             A scene may go back to the background, or be disconnected, before it activates (a fast kill right after \
             it was created, the user leaving during launch): willEnterForeground → didEnterBackground is legal. \
             External-display scenes never activate (a delegate class with External in its name is skipped); iPadOS 26 \
-            windowing has been reported not to deliver activation. The end of a capture is tolerated: only a scene \
-            whose process logged later events, or ended, inside the capture is reported, and only when the app logs \
-            didBecomeActive at all.
+            windowing has been reported not to deliver activation. The end of a capture is tolerated: a scene whose \
+            willEnterForeground is the capture's last lifecycle line is not judged, and one whose process is still \
+            running when the capture stops is reported only if the capture ended cleanly (else inconclusive). Only \
+            judged when the app logs didBecomeActive at all.
             """,
         triggering: [
             ExampleTrace([
@@ -70,9 +71,11 @@ public struct ForegroundWithoutActivationRule: Rule {
                 let event = epoch.events[last.event].event
                 let later = epoch.drivingEvents.filter { $0.index > last.event }.count
                 let why = ended ? "the process ended" : "the process logged \(later) more lifecycle event(s)"
-                outcome.findings.append(finding(
-                    "\(event.id) never followed by didBecomeActive (or a return to the background) before \(why)",
-                    at: event, in: timeline, epoch: epoch, scene: connection.label))
+                let found = finding("\(event.id) never followed by didBecomeActive (or a return to the background) before \(why)",
+                                    at: event, in: timeline, epoch: epoch, scene: connection.label)
+                // A process still running when the capture stops may yet activate the scene:
+                // a violation only if the capture ended cleanly.
+                if ended { outcome.findings.append(found) } else { outcome.pending.append(found) }
             }
         }
         return outcome
