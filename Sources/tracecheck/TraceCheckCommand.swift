@@ -241,16 +241,16 @@ struct Report: ParsableCommand {
             let hidden = filtered.map(\.hidden).reduce(0, +)
             if hidden > 0, !quiet { printError("tracecheck: \(hidden) finding(s) hidden by the baseline \(baseline ?? "")") }
         }
+        if streaming == nil { sink.write(mainReporter.render(result)) }
+        var writeFailed = !sink.close()
         if let writeBaseline {
             if OutputSink.write(String(decoding: Baseline(findings: unfiltered.findings).encoded(), as: UTF8.self) + "\n", to: writeBaseline) {
                 if !quiet { printError("tracecheck: wrote \(unfiltered.findings.count) finding(s) to the baseline \(writeBaseline)") }
             } else {
                 printError("tracecheck: error: cannot write \(writeBaseline): \(String(cString: strerror(errno)))")
-                throw ExitCode(Exit.cannotWriteOutput)
+                writeFailed = true
             }
         }
-        if streaming == nil { sink.write(mainReporter.render(result)) }
-        var writeFailed = !sink.close()
 
         var extras = reports.map { ($0.format, Optional($0.path)) }
         if format == nil { extras += environment.annotations.map { ($0.format, $0.path) } }
