@@ -218,9 +218,10 @@ struct Report: ParsableCommand {
         let collected = Collected(count: items.count)
         BatchChecker(checker: checker, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).check(
             items, progress: { done, total in progress.show(done, of: total) },
-            deliver: { index, outcome in
+            deliver: { index, checked in
+                let outcome = checked.map { accepted?.filter($0) ?? $0 }
                 collected.store(index, outcome)
-                switch outcome.map({ accepted?.filter($0).report ?? $0 }) {
+                switch outcome {
                 case .success(let report):
                     let streamed = streaming?.render(report) ?? ""
                     if !report.scan.diagnostics.isEmpty || !streamed.isEmpty { progress.clear() }
@@ -233,19 +234,15 @@ struct Report: ParsableCommand {
                 }
             })
         progress.clear()
-        let unfiltered = collected.result(rules: options.rules.map(\.description))
-        var result = unfiltered
-        if let accepted {
-            let filtered = unfiltered.reports.map(accepted.filter)
-            result.reports = filtered.map(\.report)
-            let hidden = filtered.map(\.hidden).reduce(0, +)
-            if hidden > 0, !quiet { printError("tracecheck: \(hidden) finding(s) hidden by the baseline \(baseline ?? "")") }
-        }
+        let result = collected.result(rules: options.rules.map(\.description))
+        let hidden = result.reports.map(\.baselined.count).reduce(0, +)
+        if hidden > 0, !quiet { printError("tracecheck: \(hidden) finding(s) hidden by the baseline \(baseline ?? "")") }
         if streaming == nil { sink.write(mainReporter.render(result)) }
         var writeFailed = !sink.close()
         if let writeBaseline {
-            if OutputSink.write(String(decoding: Baseline(findings: unfiltered.findings).encoded(), as: UTF8.self) + "\n", to: writeBaseline) {
-                if !quiet { printError("tracecheck: wrote \(unfiltered.findings.count) finding(s) to the baseline \(writeBaseline)") }
+            let current = result.reports.flatMap { $0.findings + $0.baselined }
+            if OutputSink.write(String(decoding: Baseline(findings: current).encoded(), as: UTF8.self) + "\n", to: writeBaseline) {
+                if !quiet { printError("tracecheck: wrote \(current.count) finding(s) to the baseline \(writeBaseline)") }
             } else {
                 printError("tracecheck: error: cannot write \(writeBaseline): \(String(cString: strerror(errno)))")
                 writeFailed = true

@@ -54,22 +54,22 @@ public struct Baseline: Codable, Sendable, Equatable {
         return text
     }
 
-    /// `report` without the findings this baseline accepts, and how many were hidden.
-    public func filter(_ report: CaptureReport) -> (report: CaptureReport, hidden: Int) {
+    /// `report` with the findings this baseline accepts moved to `baselined`.
+    public func filter(_ report: CaptureReport) -> CaptureReport {
         var remaining: [Key: Int] = [:]
         for entry in entries { remaining[Key(entry), default: 0] += entry.count }
         var kept: [Finding] = []
-        var hidden = 0
+        var hidden: [Finding] = []
         for finding in report.findings {
             let key = Key(finding)
             if let left = remaining[key], left > 0 {
                 remaining[key] = left - 1
-                hidden += 1
+                hidden.append(finding)
             } else {
                 kept.append(finding)
             }
         }
-        return (report.replacingFindings(kept), hidden)
+        return report.replacingFindings(kept, baselined: hidden)
     }
 
     public func encoded() -> Data {
@@ -80,7 +80,9 @@ public struct Baseline: Codable, Sendable, Equatable {
 }
 
 extension CaptureReport {
-    func replacingFindings(_ findings: [Finding]) -> CaptureReport {
-        CaptureReport(scan: scan, timeline: timeline, findings: findings, inconclusive: inconclusive, rules: rules, health: health)
+    func replacingFindings(_ findings: [Finding], baselined: [Finding]) -> CaptureReport {
+        var report = CaptureReport(scan: scan, timeline: timeline, findings: findings, inconclusive: inconclusive, rules: rules, health: health)
+        report.baselined = self.baselined + baselined
+        return report
     }
 }

@@ -22,6 +22,8 @@ public struct CaptureReport: Sendable {
     public let rules: [RuleStatus]
     /// The scanner's health issues plus those only the timeline shows.
     public let health: [HealthIssue]
+    /// Findings a `--baseline` accepts: not reported, kept for `--write-baseline`.
+    public internal(set) var baselined: [Finding] = []
 
     public var path: String { scan.source.displayName }
     public var eventCount: Int { scan.stream.events.count }
