@@ -175,15 +175,13 @@ struct ConfigurationReader {
                 problem(patternNode, "event '\(name)': the pattern does not compile at offset \(error.offset): \(error.message)")
                 continue
             }
-            let samples = entries["samples"].map { strings($0, what: "samples") } ?? []
-            if samples.isEmpty {
+            let texts = entries["samples"].map { strings($0, what: "samples") } ?? []
+            if texts.isEmpty {
                 problem(entries["samples"] ?? item, "event '\(name)' needs samples: log lines the pattern must turn into the event")
             }
-            for (index, sample) in samples.enumerated() {
-                let sampleNode = entries["samples"].flatMap { node -> Node? in
-                    guard case .sequence(let list) = node, list.count > index else { return node }
-                    return list[index]
-                }
+            for sampleNode in entries["samples"].map(Self.items(of:)) ?? [] {
+                // Items that are not text are reported by strings(_:what:).
+                guard case .scalar = sampleNode, let sample = sampleNode.string else { continue }
                 if let found = Self.event(in: sample, with: spelling), found == event { continue }
                 problem(sampleNode, "event '\(name)': sample does not match its pattern: \(sample)")
             }
@@ -345,27 +343,29 @@ struct ConfigurationReader {
         return entries
     }
 
+    /// A list's items, or a single value as a list of one.
+    static func items(of node: Node) -> [Node] {
+        if case .sequence(let list) = node { return Array(list) }
+        return [node]
+    }
+
     mutating func strings(_ node: Node, what: String) -> [String] {
         switch node {
-        case .scalar:
-            if let text = node.string { return [text] }
-        case .sequence(let items):
+        case .scalar where node.string != nil, .sequence:
             var values: [String] = []
-            for item in items {
+            for item in Self.items(of: node) {
                 if case .scalar = item, let text = item.string { values.append(text) } else { problem(item, "\(what): each item is text") }
             }
             return values
-        default: break
+        default:
+            problem(node, "\(what) is a list of text")
+            return []
         }
-        problem(node, "\(what) is a list of text")
-        return []
     }
 
     mutating func ruleList(_ node: Node, known: Set<String>) -> [String] {
         var ids: [String] = []
-        let items: [Node]
-        if case .sequence(let list) = node { items = Array(list) } else { items = [node] }
-        for item in items {
+        for item in Self.items(of: node) {
             guard let id = item.string, case .scalar = item else {
                 problem(item, "a rule id is text")
                 continue

@@ -12,10 +12,13 @@ public struct ExampleTrace: Sendable, Hashable {
         self.facts = facts
     }
 
-    /// The capture text without markers.
-    public var text: String {
-        lines.map { $0.first == Self.marker ? String($0.dropFirst()) : $0 }.joined(separator: "\n") + "\n"
+    /// The lines without markers.
+    public var unmarkedLines: [String] {
+        lines.map { $0.first == Self.marker ? String($0.dropFirst()) : $0 }
     }
+
+    /// The capture text without markers.
+    public var text: String { unmarkedLines.joined(separator: "\n") + "\n" }
 
     /// 1-based numbers of the marked lines.
     public var markedLines: [Int] {
@@ -163,8 +166,4 @@ public enum RuleRegistry {
 
     /// What runs without a configuration: every rule but the opt-in ones.
     public static var enabledByDefault: [ActiveRule] { all.filter { !$0.description.optIn }.map(ActiveRule.init) }
-
-    public static func rule(withID id: String) -> (any Rule.Type)? {
-        all.first { $0.description.id == id || $0.description.spec.lowercased() == id.lowercased() }
-    }
 }

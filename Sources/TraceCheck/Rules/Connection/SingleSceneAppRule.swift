@@ -94,8 +94,7 @@ public struct SingleSceneAppRule: Rule {
     }
 
     static func isApplicationScene(_ connection: SceneConnection, in epoch: ProcessEpoch) -> Bool {
-        let name = connection.delegateClass?.lowercased() ?? ""
-        if name.contains("carplay") || name.contains("external") { return false }
+        if connection.isExternalDisplay || (connection.delegateClass?.lowercased().contains("carplay") ?? false) { return false }
         return !connection.steps.contains { epoch.events[$0.event].event.id.family == "carplay" }
     }
 }

@@ -63,13 +63,14 @@ public struct ForegroundWithoutActivationRule: Rule {
                 continue
             }
             outcome.checked += 1
-            let lastDriving = epoch.drivingEvents.last?.index ?? 0
+            let driving = epoch.drivingEvents.map(\.index)
+            let lastDriving = driving.last ?? 0
             let ended = epoch.endsWithinCapture(timeline)
-            for connection in epoch.connections where !(connection.delegateClass?.lowercased().contains("external") ?? false) {
+            for connection in epoch.connections where !connection.isExternalDisplay {
                 guard let last = connection.steps.last, epoch.events[last.event].event.id == .sceneWillEnterForeground,
                       last.event < lastDriving || ended else { continue }
                 let event = epoch.events[last.event].event
-                let later = epoch.drivingEvents.filter { $0.index > last.event }.count
+                let later = driving.filter { $0 > last.event }.count
                 let why = ended ? "the process ended" : "the process logged \(later) more lifecycle event(s)"
                 let found = finding("\(event.id) never followed by didBecomeActive (or a return to the background) before \(why)",
                                     at: event, in: timeline, epoch: epoch, scene: connection.label)

@@ -1,3 +1,9 @@
+extension SceneConnection {
+    /// An external-display scene, judged from its delegate class name: it never activates
+    /// (F2) and may coexist with the application scene (C11).
+    var isExternalDisplay: Bool { delegateClass?.lowercased().contains("external") ?? false }
+}
+
 extension ProcessEpoch {
     /// The state of each connection that has begun before `events[index]`, by connection index.
     func sceneStates(before index: Int) -> [(connection: Int, state: SceneState)] {

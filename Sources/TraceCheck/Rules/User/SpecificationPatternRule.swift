@@ -192,7 +192,7 @@ public struct SpecificationPatternRule: Sendable {
     /// The 1-based positions an example's events are reported at, taking the example as a
     /// whole scope that ended cleanly.
     public func reportedPositions(in example: ExampleTrace) -> [Int] {
-        let steps = example.text.split(separator: "\n").map { Step(id: EventID(String($0).trimmingCharacters(in: .whitespaces)), time: nil) }
+        let steps = example.unmarkedLines.map { Step(id: EventID($0), time: nil) }
         return verdicts(steps, closed: true).map { verdict in
             switch verdict {
             case .violation(let position, _, _), .pending(let position, _): position + 1
