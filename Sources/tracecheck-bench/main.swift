@@ -9,7 +9,18 @@ import TraceCheck
 /// events found equal the lifecycle lines generated, and that the fast candidate filter and
 /// the reference regex find the same events.
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
+///        tracecheck-bench generate FORMAT MEGABYTES PATH   (writes one capture and keeps it,
+///        for timing by hand: linearity at 1, 2, 4 GB, standard input, threads)
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "generate" {
+    guard arguments.count == 4, CaptureRenderer.formats.contains(arguments[1]), let size = Int(arguments[2]) else {
+        FileHandle.standardError.write(Data("usage: tracecheck-bench generate FORMAT MEGABYTES PATH; formats: \(CaptureRenderer.formats.joined(separator: " "))\n".utf8))
+        exit(64)
+    }
+    let capture = try generate(arguments[1], bytes: size << 20, to: arguments[3])
+    print("\(capture.path): \(arguments[1]), \(capture.bytes) bytes, \(capture.lines) records, \(capture.lifecycle) lifecycle lines, \(capture.launches) launches")
+    exit(0)
+}
 let megabytes = arguments.first.flatMap(Int.init) ?? 64
 let runs = max(1, arguments.dropFirst().first.flatMap(Int.init) ?? 5)
 let chosen = Array(arguments.dropFirst(2))
@@ -40,10 +51,10 @@ let pattern = "(?i)(?:" + CompiledCatalog.candidateVocabulary.map { word in
 
 struct Generated { let path: String, bytes: Int, lines: Int, lifecycle: Int, launches: Int }
 
-func generate(_ format: String, bytes target: Int) throws -> Generated {
-    let path = directory.appendingPathComponent("\(format).log").path
-    FileManager.default.createFile(atPath: path, contents: nil)
-    guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteUnknown) }
+func generate(_ format: String, bytes target: Int, to path: String) throws -> Generated {
+    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+    }
     defer { try? handle.close() }
     var story = BenchmarkStory()
     var written = 0, records = 0
@@ -108,7 +119,7 @@ if ripgrep != nil { header += ["rg -P s", "× rg"] }
 print(header.joined(separator: "  "))
 var failures: [String] = []
 for format in formats {
-    let capture = try generate(format, bytes: megabytes << 20)
+    let capture = try generate(format, bytes: megabytes << 20, to: directory.appendingPathComponent("\(format).log").path)
     let fast = try events(capture.path, .wordSet)
     let reference = try events(capture.path, .referenceRegex)
     if fast.events != reference.events {

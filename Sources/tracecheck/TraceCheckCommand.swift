@@ -376,6 +376,10 @@ struct CheckConfig: ParsableCommand {
         let samples = configuration.events.count
         print("\(location): ok: \(enabled.count) rules enabled (\(enabled.filter { $0.description.spec != "user" }.count) built in, "
               + "\(configuration.rules.count) defined here); \(samples) event spelling(s) whose samples match; \(examples) rule example(s) that behave")
+        for spelling in configuration.events where spelling.requiredLiterals == nil {
+            print("note: event '\(spelling.event.rawValue)': the pattern has no literal of \(RequiredLiterals.minimumLength)+ characters every match "
+                  + "must contain, so it is searched on every line: \(spelling.pattern)")
+        }
     }
 }
 

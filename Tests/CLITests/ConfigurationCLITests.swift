@@ -128,6 +128,14 @@ final class ConfigurationCLITests: XCTestCase {
         let ok = try run(["check-config"])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("1 defined here"), ok.stdout)
+        XCTAssertFalse(ok.stdout.contains("searched on every line"), "the flush pattern has a literal: \(ok.stdout)")
+
+        // A pattern without a literal it cannot match without is pointed out, not refused.
+        try write(Self.configuration.replacingOccurrences(of: "'AnalyticsQueue flushed (?<count>\\d+) events'", with: "'^\\w+ (?<count>\\d+)$'")
+                    .replacingOccurrences(of: "AnalyticsQueue flushed 12 events", with: "AnalyticsQueue 12"), to: "slow.yml")
+        let slow = try run(["check-config", "slow.yml"])
+        XCTAssertEqual(slow.status, 0, slow.stderr)
+        XCTAssertTrue(slow.stdout.contains("note: event 'analytics.flush': the pattern has no literal of 3+ characters"), slow.stdout)
 
         // An example that does not behave is a problem at its line.
         try write(Self.configuration.replacingOccurrences(of: "\"↓scene.didEnterBackground\"", with: "\"scene.didEnterBackground\""), to: "wrong.yml")

@@ -83,6 +83,59 @@ final class CandidateFilterTests: XCTestCase {
         }
     }
 
+    /// Configured patterns join the prefilter through their required literals; with them,
+    /// the fast path must still find exactly the events the reference finds by running every
+    /// pattern on every record. Run on every SampleLogs file, every real capture and a
+    /// generated capture with decoys, each with the configured lines and near misses mixed in.
+    func testConfiguredPatternsAgreeWithTheReference() throws {
+        let spellings = try [
+            UserSpelling(event: "analytics.flush", pattern: "Analytics flush(ed)?(?: (?<session>[0-9A-F-]{36}))?$"),
+            UserSpelling(event: "network.change", pattern: "(?i)network (?:became )?(reachable|unreachable)"),
+            UserSpelling(event: .sceneDidBecomeActive, pattern: "^\\[Lifecycle\\] (?<scene>0x[0-9a-f]+) went active"),
+            UserSpelling(event: "sync.progress", pattern: "^\\d+/\\d+ [a-z]+$"),
+        ]
+        XCTAssertEqual(spellings.map { $0.requiredLiterals != nil }, [true, true, true, false])
+        let configured = [
+            "Analytics flushed", "Analytics flush 5910B345-5C7F-4CA4-BA22-EE6114C79B6A", "NETWORK became UNREACHABLE",
+            "network reachable", "[Lifecycle] 0x600002675ea0 went active", "12/40 synced", "1/1 done",
+        ]
+        let nearMisses = ["Analytics flus", "analytics flushed", "network reach", "[Lifecycle] went active", "12/40 Synced", "x12/40 synced"]
+        var inputs: [(name: String, text: String)] = []
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".log") {
+            inputs.append((name, try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)))
+        }
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: RealCorpusTests.corpus.path) {
+            for name in names.sorted() where name.hasSuffix(".log") {
+                let data = try Data(contentsOf: RealCorpusTests.corpus.appendingPathComponent(name))
+                inputs.append((name, String(decoding: data, as: UTF8.self)))
+            }
+        }
+        var generator = BenchmarkStory(seed: 11)
+        inputs.append(("generated", CaptureRenderer.render(generator.next(5000), as: "plain")))
+        var userEvents = 0
+        for (name, text) in inputs {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for (offset, line) in (configured + nearMisses).enumerated() {
+                lines.insert(line, at: min(lines.count, (offset * 7919) % max(1, lines.count)))
+            }
+            let capture = lines.joined(separator: "\n")
+            var found: [CandidateFilter: [String]] = [:]
+            for filter in [CandidateFilter.wordSet, .referenceRegex] {
+                var options = CheckOptions()
+                options.scan.candidateFilter = filter
+                options.scan.userSpellings = spellings
+                options.scan.format = PlainFormat()
+                let report = try Checker(options: options).check(.text(name: name, contents: capture))
+                found[filter] = report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }
+            }
+            XCTAssertEqual(found[.wordSet], found[.referenceRegex], name)
+            userEvents += found[.wordSet, default: []].filter { !$0.contains(":scene.") && !$0.contains(":app.") }.count
+        }
+        XCTAssertGreaterThanOrEqual(userEvents, inputs.count * 6, "every input holds the configured events")
+    }
+
     /// Every word, in three cases, at every offset around the 32-byte blocks and at the end.
     func testFindsEveryWordAtEveryOffsetAndCase() throws {
         var lines: [[UInt8]] = []

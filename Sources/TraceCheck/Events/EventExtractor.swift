@@ -132,6 +132,9 @@ public final class EventExtractor {
 
     /// The configuration's spellings, tried before the catalog's on every message.
     let userSpellings: [UserSpelling]
+    /// The required literals of those that have them: such a spelling is tried only on a
+    /// message that holds one (the reference filter tries every spelling on every message).
+    let userWords: CaselessWordSet?
 
     public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
                 candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = []) {
@@ -139,6 +142,8 @@ public final class EventExtractor {
         self.matcher = matcher
         self.candidateFilter = candidateFilter
         self.userSpellings = userSpellings
+        let literals = userSpellings.flatMap { $0.requiredLiterals ?? [] }
+        userWords = literals.isEmpty ? nil : CaselessWordSet(covering: literals)
     }
 
     /// The event `record` shows, if it is a lifecycle line.
@@ -201,7 +206,12 @@ public final class EventExtractor {
 
     /// The first configured spelling that matches, with what its named groups say of the scene.
     func userSpelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String, SceneIdentity)? {
+        var holdsLiteral: Bool?
         for spelling in userSpellings {
+            if spelling.requiredLiterals != nil, candidateFilter == .wordSet, let userWords {
+                if holdsLiteral == nil { holdsLiteral = userWords.containsAny(message) }
+                if holdsLiteral == false { continue }
+            }
             let match: PCRE2Match?
             do { match = try matcher.firstMatch(of: spelling.regex, in: message) } catch {
                 if limitExceededLines.last != line { limitExceededLines.append(line) }

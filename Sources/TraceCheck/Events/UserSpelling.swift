@@ -5,10 +5,14 @@ public struct UserSpelling: Sendable {
     public let event: EventID
     public let pattern: String
     let regex: PCRE2Regex
+    /// Texts every match contains one of (`RequiredLiterals`): the candidate prefilter's
+    /// words for this pattern. Nil: the pattern runs on every record.
+    public let requiredLiterals: [String]?
 
     public init(event: EventID, pattern: String) throws(PCRE2CompileError) {
         self.event = event
         self.pattern = pattern
         regex = try PCRE2Regex(pattern)
+        requiredLiterals = RequiredLiterals.of(pattern)
     }
 }
