@@ -49,8 +49,13 @@ public final class CompiledCatalog: Sendable {
     public static var candidateVocabulary: [String] {
         var words = Set<String>()
         for entry in EventCatalog.entries {
-            words.formUnion(entry.selectors.map { String($0.prefix { $0 != ":" }) })
-            words.formUnion(entry.swiftNames.map(EventCatalog.baseName(of:)))
+            // The shapes need the selector's first colon and the Swift name's parenthesis right
+            // after the name; with them, `scene` and `application` in UIKit's own chatter (a
+            // sixth of a device capture's lines) stop being candidates.
+            words.formUnion(entry.selectors.map { selector in
+                selector.firstIndex(of: ":").map { String(selector[...$0]) } ?? selector
+            })
+            words.formUnion(entry.swiftNames.map { EventCatalog.baseName(of: $0) + "(" })
             words.formUnion(entry.notifications)
             words.formUnion(entry.shortForms)
         }
@@ -112,10 +117,13 @@ public struct RecordContext: Sendable {
 
 /// How the extractor finds the lines worth running the shapes on.
 public enum CandidateFilter: Sendable, Hashable {
-    /// Byte pairs, then word comparisons (`CaselessWordSet`): the fast path.
+    /// Byte pairs, then word comparisons (`CaselessWordSet`), and configured patterns' required
+    /// literals: the fast path.
     case wordSet
-    /// The caseless PCRE2 alternation of the same words: the reference.
-    case referenceRegex
+    /// No prefilter: every shape and every configured pattern on every message. The reference
+    /// the fast path must agree with (benchmarks and tests compare the two): a word missing
+    /// from the vocabulary would show here as an event the fast path lost.
+    case noPrefilter
 }
 
 public final class EventExtractor {
@@ -126,8 +134,7 @@ public final class EventExtractor {
     /// Lines where a pattern hit PCRE2's match limit, so were not classified.
     public private(set) var limitExceededLines: [Int] = []
 
-    /// How candidate lines are found: the fast word set, or the reference regex it must
-    /// agree with (benchmarks and tests compare the two).
+    /// How candidate lines are found: the fast word set, or none at all (the reference).
     public let candidateFilter: CandidateFilter
 
     /// The configuration's spellings, tried before the catalog's on every message.
@@ -180,9 +187,8 @@ public final class EventExtractor {
 
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
         switch candidateFilter {
-        case .wordSet: return catalog.isCandidate(message)
-        case .referenceRegex:
-            do { return try catalog.isCandidateByReference(message, matcher: matcher) } catch { return true }
+        case .wordSet: catalog.isCandidate(message)
+        case .noPrefilter: true
         }
     }
 
