@@ -85,6 +85,8 @@ final class ScanSession {
     private var choice: FormatChoice?
     private var mainReader: (any RecordReader)?
     private var fallbacks: [(name: String, reader: any RecordReader)] = []
+    /// Records read by each fallback reader, by its index in `fallbacks`.
+    private var fallbackRecords: [Int] = []
     private var stream = EventStream()
     private var context = RecordContext()
     private var sawRecord = false
@@ -109,10 +111,11 @@ final class ScanSession {
     private var harnessLines: [Int] = []
     private var suspect: [Int] = []
     private var mixed: [String: [Int]] = [:]
-    private var recordsByFormat: [String: Int] = [:]
     private var mainRecords = 0
-    // Copied out of `choice` once: read per line, they must not cost a copy of it.
+    // Copied out of `choice` once: read per line, they must not cost a copy of it (a
+    // struct of strings and references is retained member by member when copied).
     private var decoration: Decoration?
+    private var isDecorated = false
     private var unprefixedAreContinuations = false
     private var mainFormatName = ""
 
@@ -135,7 +138,7 @@ final class ScanSession {
 
     func finish() {
         if choice == nil { decide() }
-        mainReader?.finish { record in self.handle(record, format: self.choice?.format.name ?? "") }
+        mainReader?.finish { record in self.handle(record, fallback: nil) }
     }
 
     private func decide() {
@@ -153,6 +156,7 @@ final class ScanSession {
         self.choice = choice
         mainFormatName = choice.format.name
         decoration = choice.decoration
+        isDecorated = choice.decoration != nil
         unprefixedAreContinuations = choice.format.unprefixedLines == .continuations
         let undecorated = choice.decoration.map { FormatDetector.strip($0, from: firstLines, matcher: matcher) } ?? firstLines
         mainReader = choice.format.makeReader(firstLines: undecorated)
@@ -160,6 +164,7 @@ final class ScanSession {
         fallbacks = CaptureFormats.all
             .filter { $0.isLineOriented && $0.name != choice.format.name && $0.name != PlainFormat().name }
             .map { ($0.name, $0.makeReader(firstLines: [])) }
+        fallbackRecords = Array(repeating: 0, count: fallbacks.count)
     }
 
     private func stripANSI(_ bytes: [UInt8]) -> [UInt8] {
@@ -179,7 +184,7 @@ final class ScanSession {
 
     private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, reader: any RecordReader) {
         var bytes = raw
-        if let decoration {
+        if isDecorated, let decoration {
             if let length = decoration.length(in: raw, using: matcher) {
                 bytes = UnsafeRawBufferPointer(rebasing: raw[length...])
             } else {
@@ -188,15 +193,14 @@ final class ScanSession {
                 return
             }
         }
-        let formatName = mainFormatName
-        switch reader.read(bytes, number: number, using: matcher, emit: { self.handle($0, format: formatName) }) {
+        switch reader.read(bytes, number: number, using: matcher, emit: { self.handle($0, fallback: nil) }) {
         case .record, .pending, .banner:
             return
         case .gap:
             gaps.append(number)
         case .unprefixed:
-            for fallback in fallbacks {
-                let kind = fallback.reader.read(bytes, number: number, using: matcher) { self.handle($0, format: fallback.name) }
+            for (index, fallback) in fallbacks.enumerated() {
+                let kind = fallback.reader.read(bytes, number: number, using: matcher) { self.handle($0, fallback: index) }
                 if case .record = kind {
                     mixed[fallback.name, default: []].append(number)
                     return
@@ -214,9 +218,10 @@ final class ScanSession {
         }
     }
 
-    private func handle(_ record: Record, format: String) {
+    /// - Parameter fallback: the index in `fallbacks` of the reader that read it; nil for the main one.
+    private func handle(_ record: Record, fallback: Int?) {
         sawRecord = true
-        if format == mainFormatName { mainRecords += 1 } else { recordsByFormat[format, default: 0] += 1 }
+        if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
         if isEarlierThanPrevious(context.timestamp) { outOfOrder.append(record.number) }
@@ -324,17 +329,20 @@ final class ScanSession {
 
     func result(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
         closeRepeatRun()
+        var recordsByFormat: [String: Int] = [:]
+        for (index, fallback) in fallbacks.enumerated() where fallbackRecords[index] > 0 {
+            recordsByFormat[fallback.name, default: 0] += fallbackRecords[index]
+        }
         if mainRecords > 0 { recordsByFormat[mainFormatName, default: 0] += mainRecords }
-        mainRecords = 0
         let path = source.displayName
         return ScannedCapture(
             source: source, format: choice?.format.name ?? PlainFormat().name, decoration: choice?.decoration?.name,
             statistics: statistics, stream: stream,
-            diagnostics: diagnostics(path, statistics, maximumLineLength), health: health(statistics),
+            diagnostics: diagnostics(path, statistics, maximumLineLength), health: health(statistics, records: recordsByFormat.values.reduce(0, +)),
             recordsByFormat: recordsByFormat)
     }
 
-    private func health(_ statistics: ReadStatistics) -> [HealthIssue] {
+    private func health(_ statistics: ReadStatistics, records: Int) -> [HealthIssue] {
         var issues: [HealthIssue] = []
         func add(_ kind: HealthIssue.Kind, _ lines: [Int], _ message: (Int) -> String, weak: Bool = false) {
             guard let first = lines.first else { return }
@@ -354,7 +362,6 @@ final class ScanSession {
         add(.droppedLines, gaps, { "\($0) place(s) where lines are missing or were collapsed (device disconnected, `last message repeated`)" },
             weak: true)
         // A few repeated messages are normal logging; a quarter of all rows is a copy made twice.
-        let records = recordsByFormat.values.reduce(0, +) + mainRecords
         if doubled.count >= 2, doubled.count * 4 >= records {
             add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" })
         }
