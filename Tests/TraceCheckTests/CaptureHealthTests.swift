@@ -57,6 +57,38 @@ final class CaptureHealthTests: XCTestCase {
         XCTAssertEqual(whole.findings.map(\.rule), ["resign_before_background"], "without the gap the finding stands")
     }
 
+    /// Two windows come to the foreground together and the capture stops before the first
+    /// one activates: cut off, not stuck. Seconds later it would be a finding.
+    func testACaptureCutDuringInterleavedTransitionsEndsMidTransition() throws {
+        func capture(lastAfter seconds: String) -> String {
+            """
+            2026-04-02 10:15:03.100000+0200 Fieldnotes[4817:2863604] -[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x10cf28400>
+            2026-04-02 10:15:03.200000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cf28400>
+            2026-04-02 10:15:03.300000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cf28400>
+            2026-04-02 10:15:04.100000+0200 Fieldnotes[4817:2863604] -[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x10cf3a740>
+            2026-04-02 10:15:04.200000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cf3a740>
+            2026-04-02 10:15:04.300000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cf3a740>
+            2026-04-02 10:15:05.000000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillResignActive:] <UIWindowScene: 0x10cf28400>
+            2026-04-02 10:15:05.010000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillResignActive:] <UIWindowScene: 0x10cf3a740>
+            2026-04-02 10:15:05.100000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidEnterBackground:] <UIWindowScene: 0x10cf28400>
+            2026-04-02 10:15:05.110000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidEnterBackground:] <UIWindowScene: 0x10cf3a740>
+            2026-04-02 10:15:09.000000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cf28400>
+            2026-04-02 10:15:09.010000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10cf3a740>
+            2026-04-02 10:15:\(seconds)+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cf3a740>
+
+            """
+        }
+        let cut = try check(capture(lastAfter: "09.080000"))
+        XCTAssertEqual(cut.health.filter { $0.kind == .endsMidTransition }.map(\.line), [11])
+        XCTAssertEqual(cut.findings.map(\.rule), [])
+        XCTAssertEqual(cut.inconclusive.map(\.finding.rule), ["foreground_without_activation"])
+
+        let stuck = try check(capture(lastAfter: "14.000000"))
+        XCTAssertEqual(stuck.health.map(\.kind), [], "five seconds on, the first scene is not in a transition the capture cut")
+        XCTAssertEqual(stuck.findings.map(\.rule), ["foreground_without_activation"])
+        XCTAssertEqual(stuck.findings.map(\.line), [11])
+    }
+
     func testAnOrderContradictedByTimestampsIsInconclusive() throws {
         let text = """
             2026-04-02 10:15:02.100 Df Fieldnotes[4817:2bb1f4] sceneWillResignActive(_:)

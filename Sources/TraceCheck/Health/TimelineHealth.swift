@@ -13,10 +13,14 @@ enum TimelineHealth {
         var issues: [HealthIssue] = []
         var pidsByProcess: [String: Int] = [:]
         var last: LifecycleEvent?
+        var lastEpoch: ProcessEpoch?
         for epoch in timeline.epochs {
             let driving = epoch.drivingEvents.map(\.event)
             guard let first = driving.first else { continue }
-            if let final = driving.last, final.line > (last?.line ?? 0) { last = final }
+            if let final = driving.last, final.line > (last?.line ?? 0) {
+                last = final
+                lastEpoch = epoch
+            }
             if epoch.launchIndex == nil, !sessionStarts.contains(first.id.member) {
                 if let process = epoch.process, let pid = epoch.pid, let earlier = pidsByProcess[process], earlier != pid {
                     issues.append(HealthIssue(.processRestartWithoutLaunch, line: first.line,
@@ -33,8 +37,31 @@ enum TimelineHealth {
         if let last, transitionStarts.contains(last.id.member) {
             issues.append(HealthIssue(.endsMidTransition, line: last.line,
                                       message: "the capture ends right after \(last.id.rawValue): what it led to is not shown"))
+        } else if let last, let lastEpoch, let unfinished = unfinishedTransition(in: lastEpoch, endingAt: last) {
+            issues.append(HealthIssue(.endsMidTransition, line: unfinished.event.line,
+                                      message: "the capture ends \(Int((unfinished.before * 1000).rounded())) ms after \(unfinished.event.id.rawValue) of \(unfinished.scene), "
+                                        + "with other scenes' transitions in between: what it led to is not shown"))
         }
         return issues
+    }
+
+    /// Scenes move through their transitions interleaved (two windows coming to the
+    /// foreground together), so the capture's last line need not be the unfinished one: a
+    /// scene whose last callback starts a transition less than `unfinishedWindow` before the
+    /// capture's last lifecycle line was cut off too, not stuck.
+    static let unfinishedWindow = 1.0
+
+    static func unfinishedTransition(in epoch: ProcessEpoch, endingAt last: LifecycleEvent) -> (event: LifecycleEvent, scene: String, before: Double)? {
+        guard let end = last.time else { return nil }
+        var earliest: (event: LifecycleEvent, scene: String, before: Double)?
+        for connection in epoch.connections {
+            guard let step = connection.steps.last else { continue }
+            let event = epoch.events[step.event].event
+            guard transitionStarts.contains(event.id.member), let time = event.time, end - time <= unfinishedWindow,
+                  event.line < (earliest?.event.line ?? .max) else { continue }
+            earliest = (event, connection.label, end - time)
+        }
+        return earliest
     }
 
     /// Lifecycle lines whose timestamps contradict their order: each spans from the first
