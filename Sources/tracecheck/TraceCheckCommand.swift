@@ -169,7 +169,7 @@ struct Report: ParsableCommand {
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Skip a directory's files that match this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Captures checked at once (default: one per core).")
+    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Threads: captures checked at once; with fewer captures than threads, a capture over 64 MB is also read in parts at once (default: one per core).")
     var jobs: Int?
 
     func validate() throws {

@@ -153,6 +153,12 @@ public final class EventExtractor {
         userWords = literals.isEmpty ? nil : CaselessWordSet(covering: literals)
     }
 
+    /// Takes over what the extractor of the next part of the same input noted.
+    func absorb(_ later: EventExtractor) {
+        repairedLines += later.repairedLines
+        limitExceededLines += later.limitExceededLines
+    }
+
     /// The event `record` shows, if it is a lifecycle line.
     public func event(in record: Record) -> LifecycleEvent? {
         var context = RecordContext()

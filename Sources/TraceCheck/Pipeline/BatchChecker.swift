@@ -1,7 +1,7 @@
 import Foundation
 
 /// Checks many captures on several threads. Captures are independent, so each is checked
-/// whole by one thread; results are handed over in input order, each as soon as it and all
+/// by one thread (a large one by several when there are fewer captures than threads); results are handed over in input order, each as soon as it and all
 /// before it are done, so the output never depends on timing.
 public struct BatchChecker: Sendable {
     public let checker: Checker
@@ -21,6 +21,10 @@ public struct BatchChecker: Sendable {
                       progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
                       deliver: @escaping @Sendable (Int, Outcome) -> Void) {
         let state = BatchState(count: items.count)
+        // Threads the batch does not use for whole files read parts of one large file.
+        var parted = self.checker
+        if items.count < jobs { parted.options.scan.threadsPerFile = max(1, jobs / max(1, items.count)) }
+        let checker = parted
         let work: @Sendable (Int) -> Void = { index in
             let outcome: Outcome = switch items[index] {
             case .capture(let source): Result { () throws(InputError) in try checker.check(source) }

@@ -44,6 +44,10 @@ public struct ScanOptions: Sendable {
     public var candidateFilter: CandidateFilter
     /// The configuration's own spellings (`events` in `.tracecheck.yml`).
     public var userSpellings: [UserSpelling] = []
+    /// Threads one large file may be read with (`PartedScan`); 1 reads every file whole.
+    public var threadsPerFile = 1
+    /// The smallest part worth a thread of its own (tests make it small).
+    public var minimumPartBytes = PartedScan.minimumPartBytes
 
     public init(format: (any CaptureFormat)? = nil, processes: [String] = [], candidateFilter: CandidateFilter = .wordSet) {
         self.format = format
@@ -67,6 +71,10 @@ public struct CaptureScanner {
     }
 
     public func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
+        if options.threadsPerFile > 1, case .file(let path) = source,
+           let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader) {
+            return try parted.scan(options: options, reader: reader, catalog: catalog)
+        }
         let session = ScanSession(extractor: EventExtractor(catalog: catalog, candidateFilter: options.candidateFilter,
                                                           userSpellings: options.userSpellings), options: options)
         let statistics = try reader.read(source) { line in session.feed(line) }
@@ -119,12 +127,23 @@ final class ScanSession {
     private var unprefixedAreContinuations = false
     private var mainFormatName = ""
 
+    // Where this session's input begins, for joining it to the session of the part before.
+    private var firstRecord: (line: Int, timestamp: [UInt8])?
+    private var absorbedMalformedLines: [Int] = []
+
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
         self.options = options
         if let format = options.format {
             choose(FormatChoice(format: format, decoration: nil, forced: true), firstLines: [])
         }
+    }
+
+    /// A session for one part of a file whose format was decided from its first lines.
+    init(extractor: EventExtractor, options: ScanOptions, choice: FormatChoice, firstLines: [[UInt8]]) {
+        self.extractor = extractor
+        self.options = options
+        choose(choice, firstLines: firstLines)
     }
 
     func feed(_ line: Line) {
@@ -224,7 +243,8 @@ final class ScanSession {
         if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
-        if isEarlierThanPrevious(context.timestamp) { outOfOrder.append(record.number) }
+        if firstRecord == nil { firstRecord = (record.number, context.timestamp) }
+        if Self.isEarlier(context.timestamp, than: previousTimestamp) { outOfOrder.append(record.number) }
         noteProcess(record)
         let message = record.message
         let signature = MessageSignature(message, pid: record.fields.pid)
@@ -240,7 +260,7 @@ final class ScanSession {
 
     /// Timestamps of one format have one width, so bytes compare in time order; only an
     /// apparent step back (or a change of width) is parsed to be sure.
-    private func isEarlierThanPrevious(_ timestamp: [UInt8]) -> Bool {
+    private static func isEarlier(_ timestamp: [UInt8], than previousTimestamp: [UInt8]) -> Bool {
         guard !timestamp.isEmpty, !previousTimestamp.isEmpty else { return false }
         if timestamp.count == previousTimestamp.count {
             let order = timestamp.withUnsafeBytes { now in
@@ -259,8 +279,43 @@ final class ScanSession {
     /// A copy made twice shows every row exactly twice; a message a program logs again
     /// and again makes longer runs, and is not a problem of the capture.
     private func closeRepeatRun() {
+        guard !repeatRun.isEmpty else { return }
         if repeatRun.count == 1 { doubled.append(repeatRun[0]) }
         repeatRun.removeAll(keepingCapacity: true)
+    }
+
+    /// Joins the session of the next part of the same file, read by another thread, as if
+    /// this session had read on. The parts were cut where a record begins, so no record
+    /// spans two. Across the cut, timestamp order is checked; a row doubled exactly there
+    /// is the one fact not joined.
+    func absorb(_ later: ScanSession) {
+        closeRepeatRun()
+        later.closeRepeatRun()
+        stream.events += later.stream.events
+        var marks = later.stream.processMarks[...]
+        if let first = marks.first, let last = stream.processMarks.last, first.pid == last.pid, first.process == last.process {
+            marks = marks.dropFirst()
+        }
+        stream.processMarks += marks
+        if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.append(first.line) }
+        outOfOrder += later.outOfOrder
+        doubled += later.doubled
+        redacted += later.redacted
+        gaps += later.gaps
+        harnessLines += later.harnessLines
+        suspect += later.suspect
+        for (format, lines) in later.mixed { mixed[format, default: []] += lines }
+        mainRecords += later.mainRecords
+        for index in fallbackRecords.indices where later.fallbackRecords.indices.contains(index) {
+            fallbackRecords[index] += later.fallbackRecords[index]
+        }
+        absorbedMalformedLines += (later.mainReader?.malformedLines ?? []) + later.absorbedMalformedLines
+        extractor.absorb(later.extractor)
+        if later.sawRecord {
+            sawRecord = true
+            context = later.context
+            lastSignature = later.lastSignature
+        }
     }
 
     private func handleContinuation(_ bytes: UnsafeRawBufferPointer, number: Int) {
@@ -369,7 +424,7 @@ final class ScanSession {
             weak: true)
         add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" })
         add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" })
-        add(.malformedEntries, mainReader?.malformedLines ?? [], { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
+        add(.malformedEntries, (mainReader?.malformedLines ?? []) + absorbedMalformedLines, { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
         for (format, lines) in mixed.sorted(by: { $0.key < $1.key }) {
             add(.mixedFormats, lines, { "\($0) line(s) are \(format) records mixed into the capture" })
         }

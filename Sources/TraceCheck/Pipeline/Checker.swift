@@ -42,7 +42,7 @@ public struct CheckOptions: Sendable {
 
 /// Runs bytes → records → events → timelines → rules → findings for one capture.
 public struct Checker: Sendable {
-    public let options: CheckOptions
+    public var options: CheckOptions
 
     public init(options: CheckOptions = CheckOptions()) { self.options = options }
 

@@ -69,7 +69,7 @@ public struct ReadStatistics: Equatable, Sendable {
 
 /// Streams a file or standard input line by line with constant memory: fixed-size chunks
 /// through one reusable buffer, never the whole input in one allocation.
-public struct LineReader {
+public struct LineReader: Sendable {
     public static let defaultChunkSize = 1 << 20
     /// Lifecycle lines are short; a longer line is examined up to this length and the rest
     /// of it skipped, so a 100 MB line costs no more memory than a short one.
@@ -151,7 +151,7 @@ public struct LineReader {
         return text
     }
 
-    private func open(_ path: String) throws(InputError) -> Int32 {
+    func open(_ path: String) throws(InputError) -> Int32 {
         let descriptor = Glibc_open(path)
         guard descriptor >= 0 else { throw InputError(source: path, reason: Self.systemMessage(errno), afterLine: nil) }
         var status = stat()
@@ -162,9 +162,11 @@ public struct LineReader {
         return descriptor
     }
 
+    /// - Parameter linesBefore: lines that precede these bytes in the input (a part of a
+    ///   file read by another thread), so that line numbers are the file's.
     /// - Parameter fill: reads up to the given count into the pointer, returns the count read,
     ///   0 at the end, or -1 with `errno` set.
-    func read(name: String, _ body: (Line) -> Void,
+    func read(name: String, linesBefore: Int = 0, _ body: (Line) -> Void,
               fill: (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
         var statistics = ReadStatistics()
         let capacity = maximumLineLength + chunkSize
@@ -183,14 +185,15 @@ public struct LineReader {
                 statistics.crlfLines += 1
             }
             statistics.lines += 1
+            let number = linesBefore + statistics.lines
             let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
             if statistics.firstNULLine == nil, memchr(base + start, 0, length) != nil {
-                statistics.firstNULLine = statistics.lines
+                statistics.firstNULLine = number
             }
             if dropped > 0 {
-                statistics.overlongLines.append((statistics.lines, length + dropped))
+                statistics.overlongLines.append((number, length + dropped))
             }
-            body(Line(bytes: bytes, number: statistics.lines, droppedBytes: dropped))
+            body(Line(bytes: bytes, number: number, droppedBytes: dropped))
         }
 
         while true {
@@ -209,7 +212,7 @@ public struct LineReader {
             let count = fill(base + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: statistics.lines)
+                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: linesBefore + statistics.lines)
             }
             if count == 0 { break }
             statistics.bytes += count

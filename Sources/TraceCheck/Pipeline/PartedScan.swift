@@ -1,0 +1,197 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One large file read by several threads: cut into parts where records begin, each part
+/// scanned by its own session (own PCRE2 matcher, own 2 MiB buffer), the sessions joined in
+/// file order. The result is the one a single session gives, up to a row doubled exactly at
+/// a cut (`ScanSession.absorb`).
+struct PartedScan {
+    /// Below this many bytes a part is not worth a thread (`ScanOptions.minimumPartBytes`).
+    static let minimumPartBytes = 32 << 20
+    /// How far past an even cut to look for the start of a record.
+    static let searchWindow = 1 << 20
+    /// Lines the format is detected on, as a whole-file scan does.
+    static let headBytes = 1 << 20
+
+    let path: String
+    let choice: FormatChoice
+    /// The lines the format was decided on; readers whose layout depends on them get them.
+    let firstLines: [[UInt8]]
+    /// Byte ranges, in file order, that together are the whole file.
+    let ranges: [Range<Int>]
+
+    /// A plan for `parts` threads, or nil when the file should be read by one: not a regular
+    /// file, compressed, too small, a multi-line format (a JSON array), a harness decoration,
+    /// or no record start near a cut.
+    static func plan(path: String, parts: Int, options: ScanOptions, reader: LineReader) -> PartedScan? {
+        guard parts > 1, let descriptor = try? reader.open(path) else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, !LineReader.isGzip(descriptor) else { return nil }
+        let size = Int(status.st_size)
+        let count = min(parts, size / max(1, options.minimumPartBytes))
+        guard count > 1 else { return nil }
+
+        let matcher = PCRE2Matcher()
+        let head = Self.lines(of: read(descriptor, at: 0, count: headBytes), limit: FormatDetector.sampleSize)
+            .map { $0.contains(27) ? $0.withUnsafeBytes { ANSI.stripped($0) } : $0 }
+        let choice = options.format.map { FormatChoice(format: $0, decoration: nil, forced: true) }
+            ?? FormatDetector.detect(head, matcher: matcher)
+        guard choice.decoration == nil, choice.format.isLineOriented else { return nil }
+        let recordReader = choice.format.makeReader(firstLines: head)
+        let anyLineStarts = choice.format.unprefixedLines == .ownRecords
+
+        var starts = [0]
+        for part in 1..<count {
+            let window = read(descriptor, at: size / count * part, count: searchWindow)
+            // The first line of the window may be cut; a record starts after a newline.
+            guard let newline = window.firstIndex(of: 10) else { return nil }
+            var offset = newline + 1
+            var found: Int?
+            while offset < window.count, let end = window[offset...].firstIndex(of: 10) {
+                let isStart = anyLineStarts || window[offset..<end].withUnsafeBytes { line in
+                    !line.contains(27) && recordReader.looksLikeRecord(line)
+                }
+                if isStart {
+                    found = size / count * part + offset
+                    break
+                }
+                offset = end + 1
+            }
+            guard let start = found, let previous = starts.last, start > previous else { return nil }
+            starts.append(start)
+        }
+        let ranges = zip(starts, starts.dropFirst() + [size]).map { $0..<$1 }
+        return PartedScan(path: path, choice: choice, firstLines: head, ranges: ranges)
+    }
+
+    func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog) throws(InputError) -> ScannedCapture {
+        let results = PartResults(count: ranges.count)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
+            results.store(index, Result { () throws(InputError) in try scanPart(index, options: options, reader: reader, catalog: catalog) })
+        }
+        var parts: [(session: ScanSession, statistics: ReadStatistics)] = []
+        for result in results.all {
+            switch result {
+            case .success(let part): parts.append(part)
+            case .failure(let error): throw error
+            case nil: throw InputError(source: path, reason: "a part of the file was not read", afterLine: nil)
+            }
+        }
+        guard let first = parts.first else { throw InputError(source: path, reason: "no part of the file was read", afterLine: nil) }
+        var statistics = first.statistics
+        for part in parts.dropFirst() {
+            first.session.absorb(part.session)
+            statistics.lines += part.statistics.lines
+            statistics.bytes += part.statistics.bytes
+            statistics.crlfLines += part.statistics.crlfLines
+            statistics.overlongLines += part.statistics.overlongLines
+            if statistics.firstNULLine == nil { statistics.firstNULLine = part.statistics.firstNULLine }
+        }
+        return first.session.result(source: .file(path), statistics: statistics, maximumLineLength: reader.maximumLineLength)
+    }
+
+    private func scanPart(_ index: Int, options: ScanOptions, reader: LineReader,
+                          catalog: CompiledCatalog) throws(InputError) -> (session: ScanSession, statistics: ReadStatistics) {
+        let descriptor = try reader.open(path)
+        defer { close(descriptor) }
+        let range = ranges[index]
+        // This thread counts the lines before its part itself, at memory speed, instead of
+        // waiting for the thread before it.
+        let linesBefore = index == 0 ? 0 : try Self.countLines(descriptor, upTo: range.lowerBound, path: path)
+        let extractor = EventExtractor(catalog: catalog, candidateFilter: options.candidateFilter, userSpellings: options.userSpellings)
+        let session = ScanSession(extractor: extractor, options: options, choice: choice, firstLines: firstLines)
+        var offset = range.lowerBound
+        let statistics = try reader.read(name: path, linesBefore: linesBefore, { session.feed($0) }) { buffer, capacity in
+            let wanted = min(capacity, range.upperBound - offset)
+            guard wanted > 0 else { return 0 }
+            let count = pread(descriptor, buffer, wanted, off_t(offset))
+            if count > 0 { offset += count }
+            return count
+        }
+        session.finish()
+        return (session, statistics)
+    }
+
+    /// Newlines in the first `end` bytes.
+    static func countLines(_ descriptor: Int32, upTo end: Int, path: String) throws(InputError) -> Int {
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + 32, alignment: 32)
+        defer { buffer.deallocate() }
+        guard let base = buffer.baseAddress else { return 0 }
+        var lines = 0, offset = 0
+        while offset < end {
+            let count = pread(descriptor, base, min(chunk, end - offset), off_t(offset))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw InputError(source: path, reason: count < 0 ? LineReader.systemMessage(errno) : "the file became shorter while it was read",
+                                 afterLine: nil)
+            }
+            lines += NewlineCounter.count(UnsafeRawBufferPointer(start: base, count: count))
+            offset += count
+        }
+        return lines
+    }
+
+    private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        return Array(bytes.prefix(max(0, read)))
+    }
+
+    /// Up to `limit` complete lines (without a cut last line), without their `\r`.
+    private static func lines(of bytes: [UInt8], limit: Int) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var start = 0
+        while lines.count < limit, let end = bytes[start...].firstIndex(of: 10) {
+            var line = Array(bytes[start..<end])
+            if line.last == 13 { line.removeLast() }
+            lines.append(line)
+            start = end + 1
+        }
+        return lines
+    }
+}
+
+/// Counts `\n` bytes eight at a time: a byte is zero after XOR with `\n`s exactly when its
+/// high bit survives `~(((x & 0x7f…) + 0x7f…) | x)`, and no carry crosses bytes.
+enum NewlineCounter {
+    static func count(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var total = 0, offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
+            total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] == 10 { total += 1 }
+            offset += 1
+        }
+        return total
+    }
+}
+
+/// Each part's outcome, written by its thread.
+private final class PartResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<(session: ScanSession, statistics: ReadStatistics), InputError>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func store(_ index: Int, _ result: Result<(session: ScanSession, statistics: ReadStatistics), InputError>) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+
+    var all: [Result<(session: ScanSession, statistics: ReadStatistics), InputError>?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results
+    }
+}

@@ -1,0 +1,94 @@
+import CaptureFixtures
+import Foundation
+import XCTest
+@testable import TraceCheck
+
+/// A file read by several threads must give exactly what one thread gives: events and their
+/// lines, process marks, health, diagnostics and statistics. Parts are made tiny here so that
+/// small captures are cut in many places, including next to the facts that cross a cut.
+final class PartedScanTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-parted-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Everything a scan reports, as text to compare.
+    private func summary(_ scan: ScannedCapture) -> [String] {
+        scan.stream.events.map { "event \($0.line) \($0.id.rawValue) \($0.pid ?? -1) \($0.time ?? -1) \($0.text)" }
+            + scan.stream.processMarks.map { "mark \($0.line) \($0.pid ?? -1) \($0.process ?? "-")" }
+            + scan.health.map { "health \($0.kind.rawValue) \($0.line ?? -1) \($0.count) \($0.message)" }
+            + scan.diagnostics.map { "diagnostic \($0.line ?? -1) \($0.message)" }
+            + ["format \(scan.format) \(scan.recordsByFormat.sorted { $0.key < $1.key })",
+               "lines \(scan.statistics.lines) bytes \(scan.statistics.bytes) crlf \(scan.statistics.crlfLines) nul \(scan.statistics.firstNULLine ?? -1)"]
+    }
+
+    private func compare(_ text: String, name: String, parts: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
+        let path = directory.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let whole = try CaptureScanner().scan(.file(path))
+        XCTAssertFalse(whole.stream.events.isEmpty, "\(name) holds events", file: file, line: line)
+        for count in parts {
+            var options = ScanOptions()
+            options.threadsPerFile = count
+            options.minimumPartBytes = max(1, text.utf8.count / (count + 1))
+            let plan = PartedScan.plan(path: path, parts: count, options: options, reader: LineReader())
+            XCTAssertEqual(plan?.ranges.count, count, "\(name) is cut in \(count)", file: file, line: line)
+            let parted = try CaptureScanner(options: options).scan(.file(path))
+            XCTAssertEqual(summary(parted), summary(whole), "\(name) in \(count) parts", file: file, line: line)
+        }
+    }
+
+    func testGeneratedCapturesInEveryLineFormat() throws {
+        var generator = BenchmarkStory(seed: 5)
+        let story = generator.next(6000)
+        for format in CaptureRenderer.formats where format != "log-json" {
+            try compare(CaptureRenderer.render(story, as: format), name: "\(format).log", parts: [2, 3, 7])
+        }
+    }
+
+    /// Health facts everywhere, so that some fall next to a cut: timestamps going back,
+    /// a device disconnect, CRLF lines, another format's lines, a NUL byte, continuation lines.
+    func testHealthFactsNextToTheCuts() throws {
+        var lines: [String] = []
+        for index in 0..<400 {
+            let second = String(format: "%02d", 10 + index % 40)
+            let stamp = index % 37 == 0 ? "09" : second
+            lines.append("Apr  2 10:15:\(stamp).100000 Fieldnotes(Foundation)[4817] <Notice>: filler line \(index) with some text")
+            if index % 50 == 10 { lines.append("Apr  2 10:15:\(second).200000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillResignActive:]") }
+            if index % 50 == 11 { lines.append("Apr  2 10:15:\(second).300000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidEnterBackground:]") }
+            if index % 50 == 30 { lines.append("Apr  2 10:15:\(second).400000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillEnterForeground:]\r") }
+            if index % 50 == 31 { lines.append("Apr  2 10:15:\(second).500000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneDidBecomeActive:]") }
+            if index % 97 == 3 { lines += ["[disconnected:00008030-001A2D3E0C41802E]", "[connected:00008030-001A2D3E0C41802E]"] }
+            if index % 61 == 7 { lines.append("2026-04-02 10:15:\(second).600000+0200 Atlas[2210:2863604] -[SceneDelegate sceneDidBecomeActive:]") }
+            if index == 222 { lines.append("Apr  2 10:15:40.700000 Fieldnotes(Foundation)[4817] <Notice>: nul \u{0} byte") }
+        }
+        try compare(lines.joined(separator: "\n") + "\n", name: "health.log", parts: [2, 5, 11])
+    }
+
+    func testSampleLogsLargeEnoughToCut() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+        var compared = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".log") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            guard text.split(separator: "\n").count >= 8 else { continue }
+            try compare(text, name: name, parts: [2, 3])
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 4)
+    }
+
+    func testNewlinesAreCountedExactly() {
+        var random = SplitMix(seed: 3)
+        for length in [0, 1, 7, 8, 9, 63, 64, 65, 1000] {
+            let bytes = (0..<length).map { _ in [UInt8(10), 0x8A, 0x0B, 0x09, 0xFF, 65][random.next(upTo: 6)] }
+            XCTAssertEqual(bytes.withUnsafeBytes(NewlineCounter.count), bytes.filter { $0 == 10 }.count, "\(length) bytes")
+        }
+    }
+}
