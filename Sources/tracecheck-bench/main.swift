@@ -6,8 +6,9 @@ import TraceCheck
 /// alternating, times `tracecheck report` (the release binary beside this one) against
 /// `grep -c -P` (and `rg -c -P --no-unicode` when installed) counting the same words, and
 /// prints medians, MB/s, peak memory and the ratios. Before timing it checks that the
-/// events found equal the lifecycle lines generated, and that the fast candidate filter and
-/// running every shape on every record (no prefilter) find the same events.
+/// events found equal the lifecycle lines generated, that the fast candidate filter and
+/// running every shape on every record (no prefilter) find the same events, and that reading
+/// the file with several threads finds them too.
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
 ///        tracecheck-bench generate FORMAT MEGABYTES PATH   (writes one capture and keeps it,
 ///        for timing by hand: linearity at 1, 2, 4 GB, standard input, threads)
@@ -104,16 +105,19 @@ func median(_ values: [Double]) -> Double {
 }
 
 /// Events as (line, id): what the fast and the reference path must agree on.
-func events(_ path: String, _ filter: CandidateFilter) throws -> (events: [String], findings: Int) {
+func events(_ path: String, _ filter: CandidateFilter, threads: Int = 1) throws -> (events: [String], findings: Int) {
     var options = CheckOptions()
     options.scan.candidateFilter = filter
+    options.scan.threadsPerFile = threads
     let report = try Checker(options: options).check(.file(path))
     return (report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }, report.findings.count)
 }
 
 print("tracecheck \(TraceCheckVersion.current) benchmark: \(megabytes) MB per format, median of \(runs) alternating runs")
 print("grep: \(grep.map { _ in "grep -c -P" } ?? "not found"); rg: \(ripgrep.map { _ in "rg -c -P --no-unicode" } ?? "not installed")")
-var header = ["format          ", "    MB", "   lines", "events", "tracecheck s", "   MB/s", "peak MB"]
+/// Threads one file is read with in the second timing: what `tracecheck report` uses by default.
+let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+var header = ["format          ", "    MB", "   lines", "events", "tracecheck -j1 s", "   MB/s", "peak MB", "-j\(threads) s", "   MB/s", "×-j1"]
 if grep != nil { header += ["grep -P s", "× grep"] }
 if ripgrep != nil { header += ["rg -P s", "× rg"] }
 print(header.joined(separator: "  "))
@@ -129,27 +133,36 @@ for format in formats {
         failures.append("\(format): \(fast.events.count) events found, \(capture.lifecycle) lifecycle lines generated")
     }
     if fast.findings != 0 { failures.append("\(format): \(fast.findings) findings in a legal story") }
+    let parted = try events(capture.path, .wordSet, threads: threads)
+    if parted != fast { failures.append("\(format): read with \(threads) threads, \(parted.events.count) events and \(parted.findings) findings; with one, \(fast.events.count) and \(fast.findings)") }
 
-    var own: [Double] = [], peaks: [Double] = [], grepTimes: [Double] = [], rgTimes: [Double] = []
+    var own: [Double] = [], peaks: [Double] = [], threaded: [Double] = [], grepTimes: [Double] = [], rgTimes: [Double] = []
     for _ in 0..<runs {
-        let run = measure(tracecheck, ["report", "--quiet", "--input-format", format, capture.path])
+        let run = measure(tracecheck, ["report", "--quiet", "-j", "1", "--input-format", format, capture.path])
         own.append(run.seconds)
         peaks.append(run.peakMB)
+        let parts = measure(tracecheck, ["report", "--quiet", "-j", String(threads), "--input-format", format, capture.path])
+        threaded.append(parts.seconds)
+        peaks.append(parts.peakMB)
         if let grep { grepTimes.append(measure(grep, ["-c", "-P", pattern, capture.path]).seconds) }
         if let ripgrep { rgTimes.append(measure(ripgrep, ["-c", "-P", "--no-unicode", pattern, capture.path]).seconds) }
     }
     let size = Double(capture.bytes) / 1_048_576
     var row = [
         format.padding(toLength: 16, withPad: " ", startingAt: 0), String(format: "%6.1f", size), String(format: "%8d", capture.lines),
-        String(format: "%6d", fast.events.count), String(format: "%12.3f", median(own)),
+        String(format: "%6d", fast.events.count), String(format: "%16.3f", median(own)),
         String(format: "%7.1f", size / median(own)), String(format: "%7.1f", peaks.max() ?? .nan),
+        String(format: "%6.3f", median(threaded)), String(format: "%7.1f", size / median(threaded)),
+        String(format: "%4.2f", median(own) / median(threaded)),
     ]
     if grep != nil { row += [String(format: "%9.3f", median(grepTimes)), String(format: "%6.2f", median(grepTimes) / median(own))] }
     if ripgrep != nil { row += [String(format: "%7.3f", median(rgTimes)), String(format: "%5.2f", median(rgTimes) / median(own))] }
     print(row.joined(separator: "  "))
     try? FileManager.default.removeItem(atPath: capture.path)
 }
-print("× grep, × rg: how many times faster tracecheck checks than grep/rg count candidate lines (above 1: faster).")
+print("× grep, × rg: how many times faster tracecheck checks with one thread than grep/rg count candidate lines (above 1: faster);")
+print("×-j1: how many times faster with \(threads) threads on the one file (files over 64 MB are read in parts; log-json is not: one JSON array).")
+print("peak MB: the larger of both runs.")
 for failure in failures { print("CHECK FAILED: \(failure)") }
 // Top-level `defer` does not run before `exit`.
 try? FileManager.default.removeItem(at: directory)
