@@ -72,10 +72,7 @@ public enum RequiredLiterals {
                     index += 2
                     if Self.isEscapedLiteral(escaped) {
                         literal = escaped
-                    } else if escaped == UInt8(ascii: "Q") || escaped == UInt8(ascii: "E") || escaped == UInt8(ascii: "x")
-                                || escaped == UInt8(ascii: "c") || escaped == UInt8(ascii: "o") || escaped == UInt8(ascii: "N")
-                                || escaped == UInt8(ascii: "p") || escaped == UInt8(ascii: "P") || escaped == UInt8(ascii: "g")
-                                || escaped == UInt8(ascii: "k") || Bytes.isDigit(escaped) {
+                    } else if Self.unreadEscapes.contains(escaped) || Bytes.isDigit(escaped) {
                         return nil
                     }
                 case UInt8(ascii: "["):
@@ -157,9 +154,7 @@ public enum RequiredLiterals {
                 let start = index
                 while index < bytes.count, bytes[index] != UInt8(ascii: ")"), bytes[index] != UInt8(ascii: ":") {
                     let option = bytes[index]
-                    guard option == UInt8(ascii: "i") || option == UInt8(ascii: "m") || option == UInt8(ascii: "s")
-                            || option == UInt8(ascii: "U") || option == UInt8(ascii: "-") || option == UInt8(ascii: "J")
-                    else { return .unsupported }
+                    guard Self.optionLetters.contains(option) else { return .unsupported }
                     index += 1
                 }
                 guard index < bytes.count, index > start || bytes[index] == UInt8(ascii: ":") else { return .unsupported }
@@ -254,6 +249,12 @@ public enum RequiredLiterals {
             if index < bytes.count, bytes[index] == UInt8(ascii: "?") || bytes[index] == UInt8(ascii: "+") { index += 1 }
             return quantifier
         }
+
+        /// Escapes that quote (`\Q…\E`), encode a byte (`\x41`, `\o{…}`, `\cA`, `\N{U+…}`), name
+        /// a property (`\p{L}`) or refer back (`\g1`, `\k<name>`, `\1`): not read.
+        static let unreadEscapes = Set("QExcoNpPgk".utf8)
+        /// Inline options that change no literal's meaning (extended mode `x` does).
+        static let optionLetters = Set("imsUJ-".utf8)
 
         /// `\.`, `\(`, `\ `: an escaped character that stands for itself.
         static func isEscapedLiteral(_ byte: UInt8) -> Bool {

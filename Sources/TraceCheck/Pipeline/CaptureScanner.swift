@@ -49,6 +49,11 @@ public struct ScanOptions: Sendable {
     /// The smallest part worth a thread of its own (tests make it small).
     public var minimumPartBytes = PartedScan.minimumPartBytes
 
+    /// An extractor with these options' filter and spellings; one per thread (it owns a matcher).
+    func extractor(catalog: CompiledCatalog) -> EventExtractor {
+        EventExtractor(catalog: catalog, candidateFilter: candidateFilter, userSpellings: userSpellings)
+    }
+
     public init(format: (any CaptureFormat)? = nil, processes: [String] = [], candidateFilter: CandidateFilter = .wordSet) {
         self.format = format
         self.processes = processes
@@ -75,8 +80,7 @@ public struct CaptureScanner {
            let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader) {
             return try parted.scan(options: options, reader: reader, catalog: catalog)
         }
-        let session = ScanSession(extractor: EventExtractor(catalog: catalog, candidateFilter: options.candidateFilter,
-                                                          userSpellings: options.userSpellings), options: options)
+        let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
         let statistics = try reader.read(source) { line in session.feed(line) }
         session.finish()
         return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
@@ -123,7 +127,6 @@ final class ScanSession {
     // Copied out of `choice` once: read per line, they must not cost a copy of it (a
     // struct of strings and references is retained member by member when copied).
     private var decoration: Decoration?
-    private var isDecorated = false
     private var unprefixedAreContinuations = false
     private var mainFormatName = ""
 
@@ -161,7 +164,7 @@ final class ScanSession {
     }
 
     private func decide() {
-        let lines = detectionBuffer.map { stripANSI($0.bytes) }
+        let lines = detectionBuffer.map { ANSI.stripped($0.bytes) }
         let detected = FormatDetector.detect(lines, matcher: matcher)
         choose(detected, firstLines: lines)
         let buffered = detectionBuffer
@@ -175,7 +178,6 @@ final class ScanSession {
         self.choice = choice
         mainFormatName = choice.format.name
         decoration = choice.decoration
-        isDecorated = choice.decoration != nil
         unprefixedAreContinuations = choice.format.unprefixedLines == .continuations
         let undecorated = choice.decoration.map { FormatDetector.strip($0, from: firstLines, matcher: matcher) } ?? firstLines
         mainReader = choice.format.makeReader(firstLines: undecorated)
@@ -186,15 +188,10 @@ final class ScanSession {
         fallbackRecords = Array(repeating: 0, count: fallbacks.count)
     }
 
-    private func stripANSI(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(27) else { return bytes }
-        return bytes.withUnsafeBytes { Array(ANSI.stripped($0)) }
-    }
-
     private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
         guard let mainReader else { return }
         if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
-            ansiBuffer = Array(ANSI.stripped(raw))
+            ansiBuffer = ANSI.stripped(raw)
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
         } else {
             readClean(raw, number: number, reader: mainReader)
@@ -203,7 +200,7 @@ final class ScanSession {
 
     private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, reader: any RecordReader) {
         var bytes = raw
-        if isDecorated, let decoration {
+        if let decoration {
             if let length = decoration.length(in: raw, using: matcher) {
                 bytes = UnsafeRawBufferPointer(rebasing: raw[length...])
             } else {
@@ -496,6 +493,12 @@ enum SystemProcesses {
 
 /// ANSI colour escapes (`ESC [ … m`), which idevicesyslog prints unless `--no-colors`.
 enum ANSI {
+    /// A line's bytes without colour escapes; the same array when it has none.
+    static func stripped(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(27) else { return bytes }
+        return bytes.withUnsafeBytes { stripped($0) }
+    }
+
     static func stripped(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

@@ -38,7 +38,7 @@ struct PartedScan {
 
         let matcher = PCRE2Matcher()
         let head = Self.lines(of: read(descriptor, at: 0, count: headBytes), limit: FormatDetector.sampleSize)
-            .map { $0.contains(27) ? $0.withUnsafeBytes { ANSI.stripped($0) } : $0 }
+            .map(ANSI.stripped)
         let choice = options.format.map { FormatChoice(format: $0, decoration: nil, forced: true) }
             ?? FormatDetector.detect(head, matcher: matcher)
         guard choice.decoration == nil, choice.format.isLineOriented else { return nil }
@@ -103,8 +103,7 @@ struct PartedScan {
         // This thread counts the lines before its part itself, at memory speed, instead of
         // waiting for the thread before it.
         let linesBefore = index == 0 ? 0 : try Self.countLines(descriptor, upTo: range.lowerBound, path: path)
-        let extractor = EventExtractor(catalog: catalog, candidateFilter: options.candidateFilter, userSpellings: options.userSpellings)
-        let session = ScanSession(extractor: extractor, options: options, choice: choice, firstLines: firstLines)
+        let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines)
         var offset = range.lowerBound
         let statistics = try reader.read(name: path, linesBefore: linesBefore, { session.feed($0) }) { buffer, capacity in
             let wanted = min(capacity, range.upperBound - offset)
