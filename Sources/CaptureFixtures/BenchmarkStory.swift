@@ -5,10 +5,27 @@
 /// and goes to the background and back. Every lifecycle sequence is legal, so a correct
 /// checker finds nothing; `lifecycleLines` says how many events it must find.
 public struct BenchmarkStory {
+    /// What the story's app does; the defaults are a busy phone session. Larger values test
+    /// that time grows linearly with scenes and process epochs, not just with bytes.
+    public struct Plan: Sendable {
+        /// The most scenes open at once.
+        public var maximumScenes = 3
+        /// Foreground/background cycles (and scene openings and closings) per launch: the
+        /// fewer, the more process epochs a capture of one size holds.
+        public var cyclesPerLaunch = 20..<60
+        /// Lifecycle lines per thousand records.
+        public var lifecyclePerMille = 5
+
+        public init() {}
+    }
+
+    public let plan: Plan
     /// Lifecycle lines written so far.
     public private(set) var lifecycleLines = 0
     /// Process launches written so far.
     public private(set) var launches = 0
+    /// Scenes connected so far, over all launches.
+    public private(set) var sceneConnections = 0
 
     private var random: SplitMix
     private var time = 0.0
@@ -23,7 +40,10 @@ public struct BenchmarkStory {
         let session: String
     }
 
-    public init(seed: UInt64 = 2026) { random = SplitMix(seed: seed) }
+    public init(seed: UInt64 = 2026, plan: Plan = Plan()) {
+        random = SplitMix(seed: seed)
+        self.plan = plan
+    }
 
     /// The next `count` lines of the story.
     public mutating func next(_ count: Int) -> [StoryLine] {
@@ -32,13 +52,13 @@ public struct BenchmarkStory {
         for _ in 0..<count {
             time += 0.0005 + Double(random.next(below: 40)) / 10_000
             let roll = random.next(below: 1000)
-            if roll < 5 || (launches == 0 && pending.isEmpty && scenes.isEmpty) {
+            if roll < plan.lifecyclePerMille || (launches == 0 && pending.isEmpty && scenes.isEmpty) {
                 if pending.isEmpty { planNextStep() }
                 var line = pending.removeFirst()
                 line.offset = time
                 lines.append(line)
                 lifecycleLines += 1
-            } else if roll < 15 {
+            } else if roll < plan.lifecyclePerMille + 10 {
                 lines.append(decoy())
             } else {
                 lines.append(noise())
@@ -57,7 +77,7 @@ public struct BenchmarkStory {
         } else {
             cyclesLeft -= 1
             switch random.next(below: 10) {
-            case 0 where scenes.count < 3: connectScene()
+            case 0 where scenes.count < plan.maximumScenes: connectScene()
             case 1 where scenes.count > 1: closeScene(at: random.next(below: scenes.count))
             default: backgroundAndBack()
             }
@@ -67,7 +87,7 @@ public struct BenchmarkStory {
     private mutating func launch() {
         launches += 1
         if launches > 1 { pid += 1 + random.next(below: 400) }
-        cyclesLeft = 20 + random.next(below: 40)
+        cyclesLeft = plan.cyclesPerLaunch.lowerBound + random.next(below: max(1, plan.cyclesPerLaunch.count))
         pending.append(app("-[AppDelegate application:didFinishLaunchingWithOptions:]"))
         connectScene()
     }
@@ -76,6 +96,7 @@ public struct BenchmarkStory {
         let scene = Scene(pointer: "0x" + String(nextPointer, radix: 16), session: uuid())
         nextPointer += 0x1_2340
         scenes.append(scene)
+        sceneConnections += 1
         pending.append(app("-[AppDelegate application:configurationForConnectingSceneSession:options:] <UISceneSession: 0x600002066140; persistentIdentifier = \(scene.session)>"))
         pending.append(app("-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: \(scene.pointer); role: UIWindowSceneSessionRoleApplication; persistentIdentifier: \(scene.session)>"))
         pending.append(sceneLine("sceneWillEnterForeground:", scene))

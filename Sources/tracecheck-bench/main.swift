@@ -10,16 +10,32 @@ import TraceCheck
 /// running every shape on every record (no prefilter) find the same events, and that reading
 /// the file with several threads finds them too.
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
-///        tracecheck-bench generate FORMAT MEGABYTES PATH   (writes one capture and keeps it,
-///        for timing by hand: linearity at 1, 2, 4 GB, standard input, threads)
+///        tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]
+///        (writes one capture and keeps it, for timing by hand: linearity at 1, 2, 4 GB, in
+///        scenes and epochs, standard input, threads; --cycles: foreground cycles per launch,
+///        --scenes: the most scenes open at once, --per-mille: lifecycle lines per 1000)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "generate" {
-    guard arguments.count == 4, CaptureRenderer.formats.contains(arguments[1]), let size = Int(arguments[2]) else {
-        FileHandle.standardError.write(Data("usage: tracecheck-bench generate FORMAT MEGABYTES PATH; formats: \(CaptureRenderer.formats.joined(separator: " "))\n".utf8))
+    let usage = "usage: tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]; formats: \(CaptureRenderer.formats.joined(separator: " "))\n"
+    var plan = BenchmarkStory.Plan()
+    var options = arguments.dropFirst(4)
+    while let option = options.popFirst() {
+        guard let value = options.popFirst().flatMap(Int.init), value > 0 else { break }
+        switch option {
+        case "--cycles": plan.cyclesPerLaunch = value..<(value * 3)
+        case "--scenes": plan.maximumScenes = value
+        case "--per-mille" where value < 990: plan.lifecyclePerMille = value
+        default:
+            FileHandle.standardError.write(Data(usage.utf8))
+            exit(64)
+        }
+    }
+    guard arguments.count >= 4, options.isEmpty, CaptureRenderer.formats.contains(arguments[1]), let size = Int(arguments[2]) else {
+        FileHandle.standardError.write(Data(usage.utf8))
         exit(64)
     }
-    let capture = try generate(arguments[1], bytes: size << 20, to: arguments[3])
-    print("\(capture.path): \(arguments[1]), \(capture.bytes) bytes, \(capture.lines) records, \(capture.lifecycle) lifecycle lines, \(capture.launches) launches")
+    let capture = try generate(arguments[1], bytes: size << 20, to: arguments[3], plan: plan)
+    print("\(capture.path): \(arguments[1]), \(capture.bytes) bytes, \(capture.lines) records, \(capture.lifecycle) lifecycle lines, \(capture.launches) launches, \(capture.scenes) scene connections")
     exit(0)
 }
 let megabytes = arguments.first.flatMap(Int.init) ?? 64
@@ -50,14 +66,14 @@ let pattern = "(?i)(?:" + CompiledCatalog.candidateVocabulary.map { word in
     word.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
 }.joined(separator: "|") + ")"
 
-struct Generated { let path: String, bytes: Int, lines: Int, lifecycle: Int, launches: Int }
+struct Generated { let path: String, bytes: Int, lines: Int, lifecycle: Int, launches: Int, scenes: Int }
 
-func generate(_ format: String, bytes target: Int, to path: String) throws -> Generated {
+func generate(_ format: String, bytes target: Int, to path: String, plan: BenchmarkStory.Plan = .init()) throws -> Generated {
     guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
     }
     defer { try? handle.close() }
-    var story = BenchmarkStory()
+    var story = BenchmarkStory(plan: plan)
     var written = 0, records = 0
     func write(_ text: String) {
         let data = Data(text.utf8)
@@ -71,7 +87,8 @@ func generate(_ format: String, bytes target: Int, to path: String) throws -> Ge
         records += lines.count
     }
     write(CaptureRenderer.footer(format, count: records))
-    return Generated(path: path, bytes: written, lines: records, lifecycle: story.lifecycleLines, launches: story.launches)
+    return Generated(path: path, bytes: written, lines: records, lifecycle: story.lifecycleLines, launches: story.launches,
+                     scenes: story.sceneConnections)
 }
 
 /// Runs a program with its output to a file; wall time and peak resident memory. Not to
@@ -110,7 +127,7 @@ func events(_ path: String, _ filter: CandidateFilter, threads: Int = 1) throws 
     options.scan.candidateFilter = filter
     options.scan.threadsPerFile = threads
     let report = try Checker(options: options).check(.file(path))
-    return (report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }, report.findings.count)
+    return (report.events.map { "\($0.line):\($0.id.rawValue)" }, report.findings.count)
 }
 
 print("tracecheck \(TraceCheckVersion.current) benchmark: \(megabytes) MB per format, median of \(runs) alternating runs")

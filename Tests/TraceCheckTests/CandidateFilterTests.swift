@@ -77,7 +77,7 @@ final class CandidateFilterTests: XCTestCase {
                 let report = try Checker(options: options).check(.text(name: format, contents: CaptureRenderer.render(story, as: format)))
                 XCTAssertEqual(report.eventCount, generator.lifecycleLines, format)
                 XCTAssertEqual(report.findings.map(\.message), [], format)
-                found[filter] = report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }
+                found[filter] = report.events.map { "\($0.line):\($0.id.rawValue)" }
             }
             XCTAssertEqual(found[.wordSet], found[.noPrefilter], format)
         }
@@ -116,7 +116,7 @@ final class CandidateFilterTests: XCTestCase {
                 var options = CheckOptions()
                 options.scan.candidateFilter = filter
                 let report = try Checker(options: options).check(.text(name: name, contents: text))
-                found[filter] = report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }
+                found[filter] = report.events.map { "\($0.line):\($0.id.rawValue)" }
             }
             XCTAssertEqual(found[.wordSet], found[.noPrefilter], name)
             events += found[.wordSet, default: []].count
@@ -156,7 +156,7 @@ final class CandidateFilterTests: XCTestCase {
                 options.scan.userSpellings = spellings
                 options.scan.format = PlainFormat()
                 let report = try Checker(options: options).check(.text(name: name, contents: capture))
-                found[filter] = report.scan.stream.events.map { "\($0.line):\($0.id.rawValue)" }
+                found[filter] = report.events.map { "\($0.line):\($0.id.rawValue)" }
             }
             XCTAssertEqual(found[.wordSet], found[.noPrefilter], name)
             userEvents += found[.wordSet, default: []].filter { !$0.contains(":scene.") && !$0.contains(":app.") }.count

@@ -25,12 +25,12 @@ final class CaptureHealthTests: XCTestCase {
         let report = try check(Self.deviceLog)
         XCTAssertEqual(report.scan.format, "idevicesyslog")
         XCTAssertEqual(report.timeline.epochs.map(\.label), ["Fieldnotes[4817]", "Atlas[2210]"])
-        XCTAssertFalse(report.scan.stream.events.contains { $0.line == 3 }, "SpringBoard's line is not an app event")
+        XCTAssertFalse(report.events.contains { $0.line == 3 }, "SpringBoard's line is not an app event")
         XCTAssertEqual(report.findings.map(\.rule), [])
 
         let atlas = try check(Self.deviceLog, process: "Atlas")
         XCTAssertEqual(atlas.timeline.epochs.map(\.label), ["Atlas[2210]"])
-        XCTAssertEqual(atlas.scan.stream.events.map(\.line), [4, 7])
+        XCTAssertEqual(atlas.events.map(\.line), [4, 7])
     }
 
     func testAFindingAcrossADeviceDisconnectIsInconclusive() throws {
@@ -118,8 +118,8 @@ final class CaptureHealthTests: XCTestCase {
         let text = "\u{1B}[0;37mApr  2 10:15:03\u{1B}[0m \u{1B}[1;36mFieldnotes(Foundation)\u{1B}[0m[4817] <\u{1B}[1;33mNotice\u{1B}[0m>: sceneDidBecomeActive(_:)\n"
         let report = try check(text)
         XCTAssertEqual(report.scan.format, "idevicesyslog")
-        XCTAssertEqual(report.scan.stream.events.first?.process, "Fieldnotes")
-        XCTAssertEqual(report.scan.stream.events.first?.pid, 4817)
+        XCTAssertEqual(report.events.first?.process, "Fieldnotes")
+        XCTAssertEqual(report.events.first?.pid, 4817)
     }
 
     func testConsoleAppColumnsAreLearnedInAnyOrder() throws {
@@ -135,8 +135,8 @@ final class CaptureHealthTests: XCTestCase {
             """
         let report = try check(text)
         XCTAssertEqual(report.scan.format, "console-app")
-        XCTAssertEqual(report.scan.stream.events.map(\.line), [2, 3, 5])
-        XCTAssertEqual(Set(report.scan.stream.events.map(\.process)), ["Domination"], "the continuation keeps its record's process")
+        XCTAssertEqual(report.events.map(\.line), [2, 3, 5])
+        XCTAssertEqual(Set(report.events.map(\.process)), ["Domination"], "the continuation keeps its record's process")
         XCTAssertEqual(report.timeline.epochs.map(\.process), ["Domination"])
         XCTAssertEqual(report.health.map(\.kind), [])
     }
@@ -152,7 +152,7 @@ final class CaptureHealthTests: XCTestCase {
         let report = try check(text)
         XCTAssertEqual(report.scan.format, "log-ndjson")
         // The broken entry is still searched as text: a callback in it is not lost.
-        XCTAssertEqual(report.scan.stream.events.map(\.line), [1, 2, 3])
+        XCTAssertEqual(report.events.map(\.line), [1, 2, 3])
         XCTAssertEqual(report.health.first { $0.kind == .malformedEntries }?.line, 2)
     }
 
@@ -171,7 +171,7 @@ final class CaptureHealthTests: XCTestCase {
         let text = try Checker().check(.file(plain.path))
         let compressed = try Checker().check(.file(plain.path + ".gz"))
         XCTAssertTrue(compressed.scan.statistics.compressed)
-        XCTAssertEqual(compressed.scan.stream.events, text.scan.stream.events)
+        XCTAssertEqual(compressed.events, text.events)
         XCTAssertEqual(compressed.findings.map(\.rule), text.findings.map(\.rule))
 
         let truncated = directory.appendingPathComponent("truncated.log.gz")

@@ -110,7 +110,7 @@ final class ConfigurationTests: XCTestCase {
     func testDelegateClassesOfOneConfigurationMayShareAScene() throws {
         let text = OneDelegateClassPerSceneRule.description.triggering[0].text
         XCTAssertEqual(try Checker().check(.text(name: "t", contents: text)).findings.map(\.rule), ["one_delegate_class_per_scene"])
-        let classes = Set(try Checker().check(.text(name: "t", contents: text)).scan.stream.events.compactMap(\.identity.delegateClass))
+        let classes = Set(try Checker().check(.text(name: "t", contents: text)).events.compactMap(\.identity.delegateClass))
         XCTAssertEqual(classes.count, 2)
         var options = CheckOptions()
         options.timeline.facts.delegateConfigurations = Dictionary(uniqueKeysWithValues: classes.map { ($0, "Default Configuration") })

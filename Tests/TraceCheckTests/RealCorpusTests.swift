@@ -75,8 +75,8 @@ final class RealCorpusTests: XCTestCase {
 
     func testEventsOfThePreviewCaptureAreExtractedExactly() throws {
         let report = try Checker().check(.file(try capture("07_").path))
-        XCTAssertEqual(report.scan.stream.events.map(\.line), [1, 2, 3, 5, 6])
-        XCTAssertEqual(report.scan.stream.events.map(\.id), [
+        XCTAssertEqual(report.events.map(\.line), [1, 2, 3, 5, 6])
+        XCTAssertEqual(report.events.map(\.id), [
             .appDidFinishLaunching, .appConfigurationForConnecting, .sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive,
         ])
         XCTAssertEqual(report.timeline.epochs.count, 1)
@@ -86,8 +86,8 @@ final class RealCorpusTests: XCTestCase {
 
     func testEventsOfTheSwipeKillCaptureAreExtractedExactly() throws {
         let report = try Checker().check(.file(try capture("31_").path))
-        XCTAssertEqual(report.scan.stream.events.map(\.line), [1, 2])
-        XCTAssertEqual(report.scan.stream.events.map(\.id), [.sceneDidDisconnect, .appDidDiscardSceneSessions])
+        XCTAssertEqual(report.events.map(\.line), [1, 2])
+        XCTAssertEqual(report.events.map(\.id), [.sceneDidDisconnect, .appDidDiscardSceneSessions])
         XCTAssertEqual(report.timeline.epochs.first?.connections.first?.origin, .preExisting,
                        "the capture starts mid-session, so the scene was connected before it")
         XCTAssertTrue(report.findings.isEmpty, "\(report.findings.map(\.message))")

@@ -143,6 +143,23 @@ public final class EventExtractor {
     /// message that holds one (the reference filter tries every spelling on every message).
     let userWords: CaselessWordSet?
 
+    /// Where the events' line texts go.
+    let textArchive = EventTextArchive()
+    /// One object per distinct identity, and per event kind, thread and shape, that the
+    /// events with it share: a capture has a few hundred of each and a hundred thousand events.
+    private var sharedIdentities: [SceneIdentity: SharedIdentity] = [:]
+    private var sharedContexts: [ContextKey: EventContext] = [:]
+
+    private struct ContextKey: Hashable {
+        let id: EventID
+        let source: EventSource
+        let deferred: Bool
+        let shape: String
+        let pid: Int?
+        let thread: String?
+        let process: String?
+    }
+
     public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
                 candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = []) {
         self.catalog = catalog
@@ -185,10 +202,27 @@ public final class EventExtractor {
         if let delegateClass = named.delegateClass { identity.delegateClass = delegateClass }
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
-        return LifecycleEvent(
-            id: spelling.id, line: line, text: decodedText(text, line: line), shape: shape,
-            source: spelling.source, identity: identity, deferred: spelling.deferred, pid: context.pid,
-            thread: context.threadText, process: context.processText, time: context.time)
+        noteInvalidUTF8(text, line: line)
+        let key = ContextKey(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
+                             pid: context.pid, thread: context.threadText, process: context.processText)
+        return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity),
+                              context: shared(key), time: context.time)
+    }
+
+    private func shared(_ identity: SceneIdentity) -> SharedIdentity? {
+        guard !identity.isEmpty else { return nil }
+        if let known = sharedIdentities[identity] { return known }
+        let box = SharedIdentity(identity)
+        sharedIdentities[identity] = box
+        return box
+    }
+
+    private func shared(_ key: ContextKey) -> EventContext {
+        if let known = sharedContexts[key] { return known }
+        let context = EventContext(id: key.id, source: key.source, deferred: key.deferred, shape: key.shape, pid: key.pid,
+                                   thread: key.thread, process: key.process, archive: textArchive)
+        sharedContexts[key] = context
+        return context
     }
 
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
@@ -281,10 +315,10 @@ public final class EventExtractor {
         return found
     }
 
-    private func decodedText(_ bytes: UnsafeRawBufferPointer, line: Int) -> String {
-        if let valid = String(validating: bytes, as: UTF8.self) { return valid }
+    /// The text is decoded when shown (U+FFFD for what is not UTF-8); the line is noted now.
+    private func noteInvalidUTF8(_ bytes: UnsafeRawBufferPointer, line: Int) {
+        guard bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) == nil else { return }
         repairedLines.append(line)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `AppDelegate(Lifecycle)` names the class `AppDelegate`.

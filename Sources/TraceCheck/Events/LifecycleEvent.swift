@@ -22,81 +22,120 @@ public struct SceneIdentity: Hashable, Sendable {
 /// One lifecycle line of a capture, normalised to its canonical event.
 ///
 /// A capture of a few GB holds a hundred thousand of these, and the timeline and the rules
-/// copy them; the line's facts therefore live in one immutable object that every copy
-/// shares (a copy is two words and a reference), not in a wide struct copied member by member.
+/// copy them. An event is therefore one reference to a small immutable object (40 bytes of
+/// fields) that every copy shares. What many events have in common (the event, the thread
+/// that logged it and how it was spelled; the scene's identity) is one shared object each,
+/// and the line's text sits in the capture's `EventTextArchive`, out of memory, until a
+/// finding shows it.
 public struct LifecycleEvent: Hashable, Sendable {
-    public var id: EventID
-    private let facts: Facts
+    private var facts: Facts
 
+    public var id: EventID {
+        get { facts.context.id }
+        // Rare (an ambiguous spelling resolved by its epoch): a new object, not a mutation.
+        set { facts = facts.with(context: facts.context.with(id: newValue)) }
+    }
     /// 1-based line number in the capture.
     public var line: Int { facts.line }
     /// The whole line as it appears in the capture (invalid UTF-8 shown as U+FFFD).
-    public var text: String { facts.text }
+    public var text: String { facts.context.archive.string(at: facts.text.offset, count: facts.text.count) }
     /// The spelling shape that recognised it (`objc-method`, `swift-function`, …).
-    public var shape: String { facts.shape }
-    public var source: EventSource { facts.source }
-    public var identity: SceneIdentity { facts.identity }
+    public var shape: String { facts.context.shape }
+    public var source: EventSource { facts.context.source }
+    public var identity: SceneIdentity { facts.identity?.identity ?? SceneIdentity() }
     /// Logged from inside a block, so later than the callback itself ran.
-    public var deferred: Bool { facts.deferred }
-    public var pid: Int? { facts.pid }
-    public var thread: String? { facts.thread }
-    public var process: String? { facts.process }
+    public var deferred: Bool { facts.context.deferred }
+    public var pid: Int? { facts.context.pid }
+    public var thread: String? { facts.context.thread }
+    public var process: String? { facts.context.process }
     /// Seconds on the capture's own clock; only differences are meaningful.
-    public var time: Double? { facts.time }
+    public var time: Double? { facts.time.isNaN ? nil : facts.time }
 
+    /// An event made by hand (tests, tools): its text is kept in an archive of its own.
     public init(id: EventID, line: Int, text: String, shape: String = "test", source: EventSource = .callback,
                 identity: SceneIdentity = SceneIdentity(), deferred: Bool = false, pid: Int? = nil,
                 thread: String? = nil, process: String? = nil, time: Double? = nil) {
-        self.id = id
-        facts = Facts(line: line, text: text, shape: shape, source: source, identity: identity, deferred: deferred,
-                      pid: pid, thread: thread, process: process, time: time)
+        let archive = EventTextArchive()
+        var text = text
+        let span = text.withUTF8 { archive.append(UnsafeRawBufferPointer($0)) }
+        let context = EventContext(id: id, source: source, deferred: deferred, shape: shape, pid: pid, thread: thread,
+                                   process: process, archive: archive)
+        self.init(line: line, text: span, identity: identity.isEmpty ? nil : SharedIdentity(identity), context: context, time: time)
+    }
+
+    /// An event whose text `context.archive` holds and whose shared parts are already shared.
+    init(line: Int, text: ArchivedSpan, identity: SharedIdentity?, context: EventContext, time: Double?) {
+        facts = Facts(line: line, text: text, identity: identity, context: context, time: time ?? .nan)
     }
 
     public static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
-        lhs.id == rhs.id && (lhs.facts === rhs.facts || lhs.facts == rhs.facts)
+        lhs.facts === rhs.facts
+            || (lhs.id == rhs.id && lhs.line == rhs.line && lhs.source == rhs.source && lhs.deferred == rhs.deferred
+                && lhs.time == rhs.time && lhs.identity == rhs.identity && lhs.shape == rhs.shape && lhs.pid == rhs.pid
+                && lhs.thread == rhs.thread && lhs.process == rhs.process && lhs.text == rhs.text)
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
-        hasher.combine(facts)
+        hasher.combine(line)
     }
 
-    private final class Facts: Hashable, Sendable {
+    private final class Facts: Sendable {
         let line: Int
-        let text: String
-        let shape: String
-        let source: EventSource
-        let identity: SceneIdentity
-        let deferred: Bool
-        let pid: Int?
-        let thread: String?
-        let process: String?
-        let time: Double?
+        let text: ArchivedSpan
+        let identity: SharedIdentity?
+        let context: EventContext
+        /// NaN when the line has no timestamp: an optional would take a word more.
+        let time: Double
 
-        init(line: Int, text: String, shape: String, source: EventSource, identity: SceneIdentity, deferred: Bool,
-             pid: Int?, thread: String?, process: String?, time: Double?) {
+        init(line: Int, text: ArchivedSpan, identity: SharedIdentity?, context: EventContext, time: Double) {
             self.line = line
             self.text = text
-            self.shape = shape
-            self.source = source
             self.identity = identity
-            self.deferred = deferred
-            self.pid = pid
-            self.thread = thread
-            self.process = process
+            self.context = context
             self.time = time
         }
 
-        static func == (lhs: Facts, rhs: Facts) -> Bool {
-            lhs.line == rhs.line && lhs.text == rhs.text && lhs.shape == rhs.shape && lhs.source == rhs.source
-                && lhs.identity == rhs.identity && lhs.deferred == rhs.deferred && lhs.pid == rhs.pid
-                && lhs.thread == rhs.thread && lhs.process == rhs.process && lhs.time == rhs.time
+        func with(context: EventContext) -> Facts {
+            Facts(line: line, text: text, identity: identity, context: context, time: time)
         }
+    }
+}
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(line)
-            hasher.combine(text)
-        }
+/// One scene identity that every event naming the same scene the same way shares.
+final class SharedIdentity: Sendable {
+    let identity: SceneIdentity
+    init(_ identity: SceneIdentity) { self.identity = identity }
+}
+
+/// What the events of one kind, logged by one thread in one spelling shape, have in common:
+/// a capture has a few hundred such groups and a hundred thousand events.
+final class EventContext: Sendable {
+    let id: EventID
+    let source: EventSource
+    let deferred: Bool
+    let shape: String
+    let pid: Int?
+    let thread: String?
+    let process: String?
+    /// Where the events' line texts are.
+    let archive: EventTextArchive
+
+    init(id: EventID, source: EventSource, deferred: Bool, shape: String, pid: Int?, thread: String?, process: String?,
+         archive: EventTextArchive) {
+        self.id = id
+        self.source = source
+        self.deferred = deferred
+        self.shape = shape
+        self.pid = pid
+        self.thread = thread
+        self.process = process
+        self.archive = archive
+    }
+
+    func with(id: EventID) -> EventContext {
+        EventContext(id: id, source: source, deferred: deferred, shape: shape, pid: pid, thread: thread, process: process,
+                     archive: archive)
     }
 }
 

@@ -81,7 +81,8 @@ public struct Baseline: Codable, Sendable, Equatable {
 
 extension CaptureReport {
     func replacingFindings(_ findings: [Finding], baselined: [Finding]) -> CaptureReport {
-        var report = CaptureReport(scan: scan, timeline: timeline, findings: findings, inconclusive: inconclusive, rules: rules, health: health)
+        var report = CaptureReport(scan: scan, timeline: timeline, findings: findings, inconclusive: inconclusive, rules: rules, health: health,
+                                   eventCount: eventCount)
         report.baselined = self.baselined + baselined
         return report
     }

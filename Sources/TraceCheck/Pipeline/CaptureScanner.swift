@@ -28,7 +28,9 @@ public struct ScannedCapture: Sendable {
     /// The harness prefix stripped from its lines, if any.
     public let decoration: String?
     public let statistics: ReadStatistics
-    public let stream: EventStream
+    /// Empty in a `CaptureReport`: once the timeline holds the events, the checker lets this
+    /// list go (a capture of several GB has a hundred thousand); see `CaptureReport.events`.
+    public internal(set) var stream: EventStream
     public let diagnostics: [InputDiagnostic]
     public let health: [HealthIssue]
     /// Records read, by format name (a mixed capture has several).

@@ -25,8 +25,15 @@ public struct CaptureReport: Sendable {
     /// Findings a `--baseline` accepts: not reported, kept for `--write-baseline`.
     public internal(set) var baselined: [Finding] = []
 
+    /// Lifecycle events found, before the timeline merged or resolved any.
+    public let eventCount: Int
+
     public var path: String { scan.source.displayName }
-    public var eventCount: Int { scan.stream.events.count }
+
+    /// Every event, in line order, as the timeline has them (ambiguous spellings resolved).
+    public var events: [LifecycleEvent] {
+        timeline.epochs.flatMap { $0.events.map(\.event) }.sorted { $0.line < $1.line }
+    }
 }
 
 public struct CheckOptions: Sendable {
@@ -47,8 +54,10 @@ public struct Checker: Sendable {
     public init(options: CheckOptions = CheckOptions()) { self.options = options }
 
     public func check(_ source: InputSource) throws(InputError) -> CaptureReport {
-        let scan = try CaptureScanner(options: options.scan).scan(source)
+        var scan = try CaptureScanner(options: options.scan).scan(source)
         let timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
+        let eventCount = scan.stream.events.count
+        scan.stream.events = []
         let health = scan.health + TimelineHealth.issues(in: timeline)
         let uncleanEnd = TimelineHealth.uncleanEnd(health)
         var findings: [Finding] = []
@@ -80,6 +89,6 @@ public struct Checker: Sendable {
         }
         inconclusive.sort { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
         return CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
-                             rules: statuses, health: health)
+                             rules: statuses, health: health, eventCount: eventCount)
     }
 }

@@ -46,6 +46,7 @@ public struct TimelineBuilder {
             if epochs[index].mode == .scene { markForwarding(&epochs[index]) }
             buildSceneTimelines(&epochs[index])
             if epochs[index].mode != .scene { buildAppTimeline(&epochs[index]) }
+            epochs[index].trimCapacity()
         }
         return CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
     }
@@ -301,6 +302,27 @@ public struct TimelineBuilder {
             }
         }
         if touched { epoch.appTimeline = timeline }
+    }
+}
+
+extension ProcessEpoch {
+    /// The timeline lives as long as the run, and arrays grown one element at a time keep up
+    /// to twice the room they need: a capture of a few GB would pay that per event.
+    mutating func trimCapacity() {
+        events = events.trimmed()
+        for index in connections.indices { connections[index].steps = connections[index].steps.trimmed() }
+        if let steps = appTimeline?.steps { appTimeline?.steps = steps.trimmed() }
+    }
+}
+
+extension Array {
+    /// The same elements in storage of exactly their count.
+    func trimmed() -> [Element] {
+        guard capacity > count + count / 8 else { return self }
+        var copy: [Element] = []
+        copy.reserveCapacity(count)
+        copy.append(contentsOf: self)
+        return copy
     }
 }
 

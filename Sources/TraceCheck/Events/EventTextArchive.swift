@@ -1,0 +1,131 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where one line's text is in an `EventTextArchive`: offset and length in one word, so
+/// that a hundred thousand events pay 8 bytes each for their text.
+struct ArchivedSpan: Sendable, Hashable {
+    private let packed: UInt64
+    private static let countBits: UInt64 = 24
+    /// 16 MiB: longer than the longest line the reader examines (`LineReader.maximumLineLength`).
+    static let maximumCount = Int(1 << countBits) - 1
+
+    init(offset: Int, count: Int) {
+        packed = UInt64(offset) << Self.countBits | UInt64(min(count, Self.maximumCount))
+    }
+
+    var offset: Int { Int(packed >> Self.countBits) }
+    var count: Int { Int(packed & UInt64(Self.maximumCount)) }
+}
+
+/// The text of a capture's lifecycle lines, kept out of memory.
+///
+/// Evidence needs each event's whole line, but a capture of several GB holds a hundred
+/// thousand events and a rule reads the text of a handful. Lines are appended to a small
+/// in-memory tail; once the tail outgrows `tailLimit` it goes to an unlinked temporary file,
+/// so memory stays flat however many events a capture holds. Small captures (tests, rule
+/// examples, most real consoles) never touch the disk. When no temporary file can be made,
+/// the archive keeps everything in memory rather than lose a line.
+final class EventTextArchive: @unchecked Sendable {
+    static let tailLimit = 256 * 1024
+
+    /// Guards every field below: events are read on other threads than the one that scanned.
+    private let lock = NSLock()
+    /// The bytes from `tailStart` on, not yet written out.
+    private var tail: [UInt8] = []
+    private var tailStart = 0
+    private var descriptor: Int32 = -1
+    /// A temporary file could not be made or written: keep the rest in memory.
+    private var inMemoryOnly = false
+
+    init() {}
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Keeps `bytes` (up to `ArchivedSpan.maximumCount` of them) and answers where to find them.
+    func append(_ bytes: UnsafeRawBufferPointer) -> ArchivedSpan {
+        let kept = UnsafeRawBufferPointer(rebasing: bytes.prefix(ArchivedSpan.maximumCount))
+        lock.lock()
+        defer { lock.unlock() }
+        let span = ArchivedSpan(offset: tailStart + tail.count, count: kept.count)
+        tail.append(contentsOf: kept)
+        if tail.count > Self.tailLimit, !inMemoryOnly { spill() }
+        return span
+    }
+
+    /// The bytes `append` kept at `offset`; nil if the temporary file cannot be read back.
+    func bytes(at offset: Int, count: Int) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if offset >= tailStart {
+            let start = offset - tailStart
+            guard start + count <= tail.count else { return nil }
+            return Array(tail[start..<(start + count)])
+        }
+        var copy = [UInt8](repeating: 0, count: count)
+        let complete = copy.withUnsafeMutableBytes { buffer in
+            var done = 0
+            while done < count, let base = buffer.baseAddress {
+                let read = pread(descriptor, base + done, count - done, off_t(offset + done))
+                guard read > 0 else { return false }
+                done += read
+            }
+            return true
+        }
+        return complete ? copy : nil
+    }
+
+    /// Whether some lines went to the temporary file.
+    var hasSpilled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return tailStart > 0
+    }
+
+    /// The text `append` kept at `offset`, decoded (U+FFFD for what is not UTF-8).
+    func string(at offset: Int, count: Int) -> String {
+        guard let bytes = bytes(at: offset, count: count) else {
+            return "(the text of this line could not be read back from the temporary file)"
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func spill() {
+        if descriptor < 0 { descriptor = Self.makeTemporaryFile() }
+        guard descriptor >= 0, writeAll(tail, at: tailStart) else {
+            inMemoryOnly = true
+            return
+        }
+        tailStart += tail.count
+        tail.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: [UInt8], at offset: Int) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var done = 0
+            while done < buffer.count, let base = buffer.baseAddress {
+                let written = pwrite(descriptor, base + done, buffer.count - done, off_t(offset + done))
+                guard written > 0 else { return false }
+                done += written
+            }
+            return true
+        }
+    }
+
+    /// A file no other process can open and that vanishes with the descriptor.
+    private static func makeTemporaryFile() -> Int32 {
+        let directory = FileManager.default.temporaryDirectory.path
+        var template = Array((directory + "/tracecheck-events-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { path -> Int32 in
+            guard let base = path.baseAddress else { return -1 }
+            let descriptor = mkstemp(base)
+            if descriptor >= 0 { unlink(base) }
+            return descriptor
+        }
+    }
+}
