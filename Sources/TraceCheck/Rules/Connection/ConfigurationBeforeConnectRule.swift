@@ -49,13 +49,18 @@ public struct ConfigurationBeforeConnectRule: Rule {
         let lastLine = timeline.epochs.flatMap { $0.drivingEvents.map(\.event.line) }.max()
         for epoch in timeline.epochs where epoch.mode == .scene {
             let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
-            let configurations = events.enumerated().filter { $0.element.id == .appConfigurationForConnecting }
-            guard !configurations.isEmpty else { continue }
+            guard events.contains(where: { $0.id == .appConfigurationForConnecting }) else { continue }
             outcome.checked += 1
-            for (position, configuration) in configurations where configuration.line != lastLine {
+            // The latest willConnect of each session so far, kept up as the walk goes.
+            var connectsBySession: [String: LifecycleEvent] = [:]
+            for (position, event) in events.enumerated() {
+                if event.id == .sceneWillConnect {
+                    for session in event.identity.sessions { connectsBySession[session] = event }
+                }
+                guard event.id == .appConfigurationForConnecting, event.line != lastLine else { continue }
+                let configuration = event
                 let earlier = events[..<position]
-                if !configuration.identity.sessions.isEmpty,
-                   let connect = earlier.last(where: { $0.id == .sceneWillConnect && !Set($0.identity.sessions).isDisjoint(with: configuration.identity.sessions) }) {
+                if let connect = configuration.identity.sessions.compactMap({ connectsBySession[$0] }).max(by: { $0.line < $1.line }) {
                     outcome.findings.append(finding(
                         "app.configurationForConnecting for a session whose willConnect came first (line \(connect.line)): UIKit asks for the configuration before creating the scene",
                         at: configuration, in: timeline, epoch: epoch, context: [connect]))

@@ -58,23 +58,24 @@ public struct DisconnectBeforeDiscardRule: Rule {
                 continue
             }
             outcome.checked += 1
+            // Discards before any connection of this process were decided while it was not running.
+            let firstConnect = events.first { $0.id == .sceneWillConnect }?.line ?? .max
+            let disconnects = events.filter { $0.id == .sceneDidDisconnect }
+            let disconnectsBySession = Self.disconnectsBySession(in: epoch)
             var previousDiscardLine = 0
             for discard in discards {
                 defer { previousDiscardLine = discard.line }
-                // Discards before any connection of this process were decided while it was not running.
-                guard events.contains(where: { $0.id == .sceneWillConnect && $0.line < discard.line }) else { continue }
-                let disconnects = events.filter { $0.id == .sceneDidDisconnect }
+                guard firstConnect < discard.line else { continue }
                 let late: LifecycleEvent?
                 if discard.identity.sessions.isEmpty {
-                    let explained = disconnects.contains { $0.line > previousDiscardLine && $0.line < discard.line }
-                    late = explained ? nil : disconnects.first { $0.line > discard.line }
+                    let next = disconnects.firstIndex(after: previousDiscardLine)
+                    let explained = next < disconnects.count && disconnects[next].line < discard.line
+                    let following = disconnects.firstIndex(after: discard.line)
+                    late = explained || following == disconnects.count ? nil : disconnects[following]
                 } else {
-                    late = disconnects.first { disconnect in
-                        disconnect.line > discard.line && epoch.connections.contains { connection in
-                            !Set(connection.sessions).isDisjoint(with: discard.identity.sessions)
-                                && connection.steps.contains { epoch.events[$0.event].event.line == disconnect.line }
-                        }
-                    }
+                    late = discard.identity.sessions.compactMap { session in
+                        disconnectsBySession[session]?.first { $0.line > discard.line }
+                    }.min { $0.line < $1.line }
                 }
                 if let late {
                     outcome.findings.append(finding(
@@ -84,5 +85,28 @@ public struct DisconnectBeforeDiscardRule: Rule {
             }
         }
         return outcome
+    }
+
+    /// The disconnects of each session's connections, in line order.
+    static func disconnectsBySession(in epoch: ProcessEpoch) -> [String: [LifecycleEvent]] {
+        var found: [String: [LifecycleEvent]] = [:]
+        for connection in epoch.connections where !connection.sessions.isEmpty {
+            let disconnects = connection.steps.map { epoch.events[$0.event].event }.filter { $0.id == .sceneDidDisconnect }
+            guard !disconnects.isEmpty else { continue }
+            for session in connection.sessions { found[session, default: []] += disconnects }
+        }
+        return found.mapValues { $0.sorted { $0.line < $1.line } }
+    }
+}
+
+extension [LifecycleEvent] {
+    /// The index of the first event after `line`, in events sorted by line (binary search).
+    func firstIndex(after line: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].line > line { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

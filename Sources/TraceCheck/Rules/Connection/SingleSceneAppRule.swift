@@ -83,10 +83,12 @@ public struct SingleSceneAppRule: Rule {
     /// Each willConnect of an application scene while another one stays connected.
     static func overlaps(in epoch: ProcessEpoch) -> [(connect: LifecycleEvent, connection: Int, other: Int, otherState: SceneState)] {
         let counted = epoch.connections.indices.filter { isApplicationScene(epoch.connections[$0], in: epoch) }
+        let isCounted = Set(counted)
+        var sweep = SceneStateSweep(epoch)
         return counted.compactMap { index in
             guard let first = epoch.connections[index].steps.first, epoch.events[first.event].event.id == .sceneWillConnect else { return nil }
-            let other = epoch.sceneStates(before: first.event).first { other in
-                other.connection != index && counted.contains(other.connection) && ![.disconnected, .unattached].contains(other.state)
+            let other = sweep.states(before: first.event).first { other in
+                other.connection != index && isCounted.contains(other.connection) && ![.disconnected, .unattached].contains(other.state)
                     && !epoch.connection(other.connection, enters: [.disconnected, .background], after: first.event, within: Self.overlap)
             }
             return other.map { (epoch.events[first.event].event, index, $0.connection, $0.state) }

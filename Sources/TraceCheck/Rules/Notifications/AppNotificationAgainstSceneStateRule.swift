@@ -62,9 +62,10 @@ public struct AppNotificationAgainstSceneStateRule: Rule {
                 continue
             }
             outcome.checked += 1
+            var sweep = SceneStateSweep(epoch)
             for index in notifications {
                 let event = epoch.events[index].event
-                let states = epoch.sceneStates(before: index).filter { $0.state != .unknown }
+                let states = sweep.states(before: index).filter { $0.state != .unknown }
                 if event.id == .appDidEnterBackground {
                     let foreground = states.first { state in
                         [.foregroundActive, .foregroundInactive].contains(state.state)

@@ -5,31 +5,15 @@ extension SceneConnection {
 }
 
 extension ProcessEpoch {
-    /// The state of each connection that has begun before `events[index]`, by connection index.
-    func sceneStates(before index: Int) -> [(connection: Int, state: SceneState)] {
-        connections.enumerated().compactMap { offset, connection in
-            guard let step = connection.steps.last(where: { $0.event < index }) else { return nil }
-            return (offset, step.after)
-        }
-    }
-
-    /// The states connections entered at events `range`, in order.
-    func sceneStatesEntered(in range: Range<Int>) -> [(connection: Int, state: SceneState)] {
-        var entered: [(connection: Int, event: Int, state: SceneState)] = []
-        for (offset, connection) in connections.enumerated() {
-            for step in connection.steps where range.contains(step.event) { entered.append((offset, step.event, step.after)) }
-        }
-        return entered.sorted { $0.event < $1.event }.map { ($0.connection, $0.state) }
-    }
-
     /// Whether `connection` enters one of `states` right after `events[index]`: within
     /// `window` seconds when both lines have times, else as the next event that drives a timeline.
     func connection(_ connection: Int, enters states: Set<SceneState>, after index: Int, within window: Double) -> Bool {
-        guard let step = connections[connection].steps.first(where: { $0.event > index }), states.contains(step.after) else {
-            return false
-        }
+        let steps = connections[connection].steps
+        let next = steps.firstIndex(after: index)
+        guard next < steps.count, states.contains(steps[next].after) else { return false }
+        let step = steps[next]
         if let start = events[index].event.time, let end = events[step.event].event.time { return end - start <= window }
-        let nextDriving = events.indices.first { $0 > index && drives(events[$0]) }
+        let nextDriving = events.indices[(index + 1)...].first { drives(events[$0]) }
         return nextDriving == step.event
     }
 
@@ -38,6 +22,60 @@ extension ProcessEpoch {
     func endsWithinCapture(_ timeline: CaptureTimeline) -> Bool {
         events.contains { $0.event.id == .appWillTerminate && $0.event.source == .callback }
             || timeline.epochs.contains { $0.ordinal > ordinal && ($0.process == process || process == nil) }
+    }
+}
+
+extension [TimelineStep] {
+    /// The index of the first step after `events[index]` (binary search: steps are in event order).
+    func firstIndex(after index: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].event > index { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+/// Every connection's state as an epoch's events go by, for rules that ask at many events:
+/// one pass over all steps in event order, instead of a search through every connection's
+/// steps at each question (which grows with scenes times events).
+struct SceneStateSweep {
+    private let steps: [(event: Int, connection: Int, after: SceneState)]
+    private var next = 0
+    private var current: [Int: SceneState] = [:]
+    private var asked = Int.min
+
+    init(_ epoch: ProcessEpoch) {
+        steps = epoch.connections.enumerated().flatMap { offset, connection in
+            connection.steps.map { (event: $0.event, connection: offset, after: $0.after) }
+        }.sorted { $0.event < $1.event }
+    }
+
+    /// The state of each connection that has begun before `events[index]`, by connection index.
+    /// Questions in event order cost the steps passed since the last one; an earlier
+    /// question starts the sweep again.
+    mutating func states(before index: Int) -> [(connection: Int, state: SceneState)] {
+        if index < asked {
+            next = 0
+            current = [:]
+        }
+        asked = index
+        while next < steps.count, steps[next].event < index {
+            current[steps[next].connection] = steps[next].after
+            next += 1
+        }
+        return current.sorted { $0.key < $1.key }.map { (connection: $0.key, state: $0.value) }
+    }
+
+    /// The states connections entered at events `range`, in order.
+    func entered(in range: Range<Int>) -> [(connection: Int, state: SceneState)] {
+        var low = 0, high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].event >= range.lowerBound { high = middle } else { low = middle + 1 }
+        }
+        return steps[low...].prefix { $0.event < range.upperBound }.map { (connection: $0.connection, state: $0.after) }
     }
 }
 

@@ -61,15 +61,16 @@ public struct PhaseAgainstSceneStateRule: Rule {
             }
             outcome.checked += 1
             var since = 0
+            var sweep = SceneStateSweep(epoch)
             for index in phases {
                 defer { since = index + 1 }
                 let phase = epoch.events[index].event
-                let now = epoch.sceneStates(before: index)
+                let now = sweep.states(before: index)
                 guard !now.isEmpty, !now.contains(where: { $0.state == .unknown }) else { continue }
                 var supported = Set(now.compactMap { Self.phaseOfState[$0.state] })
                 supported.insert(Self.aggregate(now.map(\.state)))
                 var states = Dictionary(now.map { ($0.connection, $0.state) }, uniquingKeysWith: { $1 })
-                for (connection, state) in epoch.sceneStatesEntered(in: since..<index) {
+                for (connection, state) in sweep.entered(in: since..<index) {
                     states[connection] = state
                     if let mapped = Self.phaseOfState[state] { supported.insert(mapped) }
                     supported.insert(Self.aggregate(Array(states.values)))
