@@ -20,8 +20,9 @@ final class EventTextArchiveTests: XCTestCase {
     }
 
     @discardableResult
-    private func roundTrip(_ lines: [[UInt8]], file: StaticString = #filePath, line: UInt = #line) -> EventTextArchive {
-        let archive = EventTextArchive()
+    private func roundTrip(_ lines: [[UInt8]], spillFile: SpillFile = SpillFile(),
+                           file: StaticString = #filePath, line: UInt = #line) -> EventTextArchive {
+        let archive = EventTextArchive(spillFile: spillFile)
         let spans = lines.map { bytes in bytes.withUnsafeBytes { archive.append($0) } }
         XCTAssertGreaterThan(lines.map(\.count).reduce(0, +), 4 * EventTextArchive.tailLimit, "the lines outgrow the tail", file: file, line: line)
         for (bytes, span) in zip(lines, spans) {
@@ -38,6 +39,42 @@ final class EventTextArchiveTests: XCTestCase {
         XCTAssertTrue(roundTrip(sampleLines(20_000)).hasSpilled)
     }
 
+    /// Captures read at once (threads, parts of one file) share the run's one spill file;
+    /// their stretches interleave in it and each archive must find its own.
+    func testArchivesSharingOneSpillFileFromSeveralThreads() {
+        let spillFile = SpillFile()
+        let lines = sampleLines(24_000)
+        let archives = (0..<4).map { _ in EventTextArchive(spillFile: spillFile) }
+        let spans = LockedSpans()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            var own: [(Int, ArchivedSpan)] = []
+            for index in stride(from: worker, to: lines.count, by: 4) {
+                own.append((index, lines[index].withUnsafeBytes { archives[worker].append($0) }))
+            }
+            archives[worker].seal()
+            spans.add(own)
+        }
+        for (index, span) in spans.all {
+            XCTAssertEqual(archives[index % 4].bytes(at: span.offset, count: span.count), lines[index])
+        }
+        XCTAssertTrue(archives.allSatisfy(\.hasSpilled))
+    }
+
+    func testSealingWritesOutATailWorthTheDiskAndKeepsASmallOne() {
+        let spillFile = SpillFile()
+        let small = EventTextArchive(spillFile: spillFile), large = EventTextArchive(spillFile: spillFile)
+        let line = [UInt8](repeating: 0x41, count: 100)
+        let smallSpan = line.withUnsafeBytes { small.append($0) }
+        let largeSpans = (0..<(EventTextArchive.sealLimit / 100 + 10)).map { _ in line.withUnsafeBytes { large.append($0) } }
+        XCTAssertFalse(large.hasSpilled, "below the tail limit nothing is written while scanning")
+        small.seal()
+        large.seal()
+        XCTAssertFalse(small.hasSpilled)
+        XCTAssertTrue(large.hasSpilled)
+        XCTAssertEqual(small.bytes(at: smallSpan.offset, count: smallSpan.count), line)
+        for span in largeSpans { XCTAssertEqual(large.bytes(at: span.offset, count: span.count), line) }
+    }
+
     func testWithoutATemporaryDirectoryTheLinesStayInMemory() {
         let saved = ProcessInfo.processInfo.environment["TMPDIR"]
         setenv("TMPDIR", "/nonexistent/tracecheck-no-such-directory", 1)
@@ -45,6 +82,16 @@ final class EventTextArchiveTests: XCTestCase {
             if let saved { setenv("TMPDIR", saved, 1) } else { unsetenv("TMPDIR") }
         }
         XCTAssertFalse(roundTrip(sampleLines(10_000)).hasSpilled)
+    }
+
+    private final class LockedSpans: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var all: [(Int, ArchivedSpan)] = []
+        func add(_ spans: [(Int, ArchivedSpan)]) {
+            lock.lock()
+            all += spans
+            lock.unlock()
+        }
     }
 
     func testASpanHoldsLargeOffsetsAndClampsOverlongCounts() {

@@ -25,27 +25,27 @@ struct ArchivedSpan: Sendable, Hashable {
 ///
 /// Evidence needs each event's whole line, but a capture of several GB holds a hundred
 /// thousand events and a rule reads the text of a handful. Lines are appended to a small
-/// in-memory tail; once the tail outgrows `tailLimit` it goes to an unlinked temporary file,
-/// so memory stays flat however many events a capture holds. Small captures (tests, rule
-/// examples, most real consoles) never touch the disk. When no temporary file can be made,
-/// the archive keeps everything in memory rather than lose a line.
+/// in-memory tail; once the tail outgrows `tailLimit` it goes to the run's `SpillFile`, so
+/// memory stays flat however many events a capture holds. When the scan ends (`seal`), a tail
+/// of more than `sealLimit` goes too, so that a run over many captures keeps little of each.
+/// Small captures (tests, rule examples, most real consoles) never touch the disk. When no
+/// temporary file can be written, the archive keeps everything in memory rather than lose a line.
 final class EventTextArchive: @unchecked Sendable {
     static let tailLimit = 256 * 1024
+    static let sealLimit = 16 * 1024
 
+    private let spillFile: SpillFile
     /// Guards every field below: events are read on other threads than the one that scanned.
     private let lock = NSLock()
     /// The bytes from `tailStart` on, not yet written out.
     private var tail: [UInt8] = []
     private var tailStart = 0
-    private var descriptor: Int32 = -1
-    /// A temporary file could not be made or written: keep the rest in memory.
+    /// What went to the spill file: where each stretch of this archive's bytes is there.
+    private var spilled: [(start: Int, fileOffset: Int)] = []
+    /// The spill file could not be written: keep the rest in memory.
     private var inMemoryOnly = false
 
-    init() {}
-
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
-    }
+    init(spillFile: SpillFile = .shared) { self.spillFile = spillFile }
 
     /// Keeps `bytes` (up to `ArchivedSpan.maximumCount` of them) and answers where to find them.
     func append(_ bytes: UnsafeRawBufferPointer) -> ArchivedSpan {
@@ -54,11 +54,26 @@ final class EventTextArchive: @unchecked Sendable {
         defer { lock.unlock() }
         let span = ArchivedSpan(offset: tailStart + tail.count, count: kept.count)
         tail.append(contentsOf: kept)
-        if tail.count > Self.tailLimit, !inMemoryOnly { spill() }
+        if tail.count > Self.tailLimit { spillTail(keepingCapacity: true) }
         return span
     }
 
-    /// The bytes `append` kept at `offset`; nil if the temporary file cannot be read back.
+    /// The scan is over: write out a tail worth the disk, and give back the tail's spare room.
+    func seal() {
+        lock.lock()
+        defer { lock.unlock() }
+        if tail.count > Self.sealLimit { spillTail(keepingCapacity: false) }
+        tail = tail.trimmed()
+    }
+
+    /// Whether some lines went to the spill file.
+    var hasSpilled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return !spilled.isEmpty
+    }
+
+    /// The bytes `append` kept at `offset`; nil if the spill file cannot be read back.
     func bytes(at offset: Int, count: Int) -> [UInt8]? {
         lock.lock()
         defer { lock.unlock() }
@@ -67,6 +82,67 @@ final class EventTextArchive: @unchecked Sendable {
             guard start + count <= tail.count else { return nil }
             return Array(tail[start..<(start + count)])
         }
+        // A line never straddles two stretches: the tail is written out whole, after an append.
+        guard let stretch = spilled.last(where: { $0.start <= offset }) else { return nil }
+        return spillFile.read(at: stretch.fileOffset + offset - stretch.start, count: count)
+    }
+
+    /// The text `append` kept at `offset`, decoded (U+FFFD for what is not UTF-8).
+    func string(at offset: Int, count: Int) -> String {
+        guard let bytes = bytes(at: offset, count: count) else {
+            return "(the text of this line could not be read back from the temporary file)"
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func spillTail(keepingCapacity: Bool) {
+        guard !inMemoryOnly, !tail.isEmpty else { return }
+        guard let fileOffset = spillFile.write(tail) else {
+            inMemoryOnly = true
+            return
+        }
+        spilled.append((tailStart, fileOffset))
+        tailStart += tail.count
+        tail.removeAll(keepingCapacity: keepingCapacity)
+    }
+}
+
+/// One unlinked temporary file for the whole run that every capture's archive writes its
+/// lines to: one descriptor however many captures a run holds, gone when the process ends.
+final class SpillFile: @unchecked Sendable {
+    static let shared = SpillFile()
+
+    private let lock = NSLock()
+    private var descriptor: Int32 = -1
+    private var end = 0
+    /// No temporary file could be made, or the disk is full: stop trying.
+    private var failed = false
+
+    init() {}
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Appends `bytes`; where they are in the file, or nil when they could not be written.
+    func write(_ bytes: [UInt8]) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !failed else { return nil }
+        if descriptor < 0 { descriptor = Self.makeTemporaryFile() }
+        guard descriptor >= 0, writeAll(bytes, at: end) else {
+            failed = true
+            return nil
+        }
+        defer { end += bytes.count }
+        return end
+    }
+
+    func read(at offset: Int, count: Int) -> [UInt8]? {
+        lock.lock()
+        let descriptor = descriptor
+        lock.unlock()
+        guard descriptor >= 0 else { return nil }
         var copy = [UInt8](repeating: 0, count: count)
         let complete = copy.withUnsafeMutableBytes { buffer in
             var done = 0
@@ -78,31 +154,6 @@ final class EventTextArchive: @unchecked Sendable {
             return true
         }
         return complete ? copy : nil
-    }
-
-    /// Whether some lines went to the temporary file.
-    var hasSpilled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return tailStart > 0
-    }
-
-    /// The text `append` kept at `offset`, decoded (U+FFFD for what is not UTF-8).
-    func string(at offset: Int, count: Int) -> String {
-        guard let bytes = bytes(at: offset, count: count) else {
-            return "(the text of this line could not be read back from the temporary file)"
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private func spill() {
-        if descriptor < 0 { descriptor = Self.makeTemporaryFile() }
-        guard descriptor >= 0, writeAll(tail, at: tailStart) else {
-            inMemoryOnly = true
-            return
-        }
-        tailStart += tail.count
-        tail.removeAll(keepingCapacity: true)
     }
 
     private func writeAll(_ bytes: [UInt8], at offset: Int) -> Bool {

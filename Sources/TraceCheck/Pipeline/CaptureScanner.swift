@@ -163,6 +163,7 @@ final class ScanSession {
     func finish() {
         if choice == nil { decide() }
         mainReader?.finish { record in self.handle(record, fallback: nil) }
+        extractor.textArchive.seal()
     }
 
     private func decide() {
