@@ -181,4 +181,37 @@ final class CaptureHealthTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("truncated gzip data"), "\(error)")
         }
     }
+
+    /// A capture copied twice doubles every row, and one whose device kept disconnecting has a
+    /// gap every few lines: the facts are counted in full, but only the first lines are kept,
+    /// so memory does not grow with them; the verdicts that read them need only the first.
+    func testAFactOnEveryLineIsCountedNotListed() throws {
+        var rows: [String] = []
+        for second in 0..<3000 {
+            let row = "Apr  2 10:\(String(format: "%02d:%02d", second / 60 % 60, second % 60)) Fieldnotes(Foundation)[4817] <Notice>: synced \(second) notes"
+            rows += [row, row, "[disconnected:00008030-001A2D3E0C41802E]"]
+        }
+        rows.insert("Apr  2 10:00:00 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillResignActive:]", at: 0)
+        rows.append("Apr  2 11:00:00 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillEnterForeground:]")
+        let report = try check(rows.joined(separator: "\n") + "\n")
+        let doubled = try XCTUnwrap(report.health.first { $0.kind == .doubledRows })
+        XCTAssertEqual(doubled.count, 3000)
+        XCTAssertEqual(doubled.line, 3)
+        let dropped = try XCTUnwrap(report.health.first { $0.kind == .droppedLines })
+        XCTAssertEqual(dropped.count, 3000)
+        XCTAssertEqual(dropped.line, 4)
+        XCTAssertEqual(dropped.weakRanges.first, 4...4)
+        XCTAssertEqual(dropped.weakRanges.count, LineTally.keptLines)
+    }
+
+    func testATallyAddsLaterTalliesInOrder() {
+        var early = LineTally(), late = LineTally()
+        for line in 1...10 { early.add(line) }
+        for line in 100...130 { late.add(line) }
+        early.add(late)
+        XCTAssertEqual(early.count, 41)
+        XCTAssertEqual(early.firstLines, Array(1...10) + Array(100...105))
+        XCTAssertEqual(LineTally(consecutiveFrom: 1, count: 3).firstLines, [1, 2, 3])
+        XCTAssertEqual(LineTally(consecutiveFrom: 1, count: 0).first, nil)
+    }
 }

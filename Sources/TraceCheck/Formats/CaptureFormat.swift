@@ -109,12 +109,12 @@ public protocol RecordReader: AnyObject {
     /// completed counts as malformed).
     func finish(emit: (Record) -> Void)
     /// Lines where an entry of this format began but could not be read (broken JSON).
-    var malformedLines: [Int] { get }
+    var malformedLines: LineTally { get }
 }
 
 extension RecordReader {
     public func finish(emit: (Record) -> Void) {}
-    public var malformedLines: [Int] { [] }
+    public var malformedLines: LineTally { LineTally() }
 }
 
 /// Small byte-level helpers the readers share.

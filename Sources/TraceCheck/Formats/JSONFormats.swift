@@ -57,7 +57,7 @@ final class LogJSONReader: RecordReader {
     /// The longest entry accepted; a longer one is an unterminated string or not `log` output.
     static let maximumEntryLength = 8 << 20
 
-    private(set) var malformedLines: [Int] = []
+    private(set) var malformedLines = LineTally()
     private var entry: [UInt8] = []
     /// Where each line of the current entry starts in `entry`.
     private var entryLines: [(offset: Int, number: Int)] = []
@@ -81,7 +81,7 @@ final class LogJSONReader: RecordReader {
             case .emitted, .empty: return .record
             case .footer: return .banner
             case .malformed, .noMessage:
-                malformedLines.append(number)
+                malformedLines.add(number)
                 return .unprefixed
             }
         }
@@ -114,14 +114,14 @@ final class LogJSONReader: RecordReader {
         }
         if depth >= 2 { append(line, segmentStart..<line.count, number: number) }
         if entry.count > Self.maximumEntryLength {
-            malformedLines.append(entryLines.first?.number ?? number)
+            malformedLines.add(entryLines.first?.number ?? number)
             reset()
         }
         return emitted ? .record : (depth >= 2 ? .pending : .banner)
     }
 
     func finish(emit: (Record) -> Void) {
-        if !entry.isEmpty { malformedLines.append(entryLines.first?.number ?? 0) }
+        if !entry.isEmpty { malformedLines.add(entryLines.first?.number ?? 0) }
         reset()
     }
 
@@ -155,7 +155,7 @@ final class LogJSONReader: RecordReader {
             emitEntry(bytes, at: { offset in lines.last { $0.offset <= offset }?.number ?? lines.first?.number ?? 0 }, emit: emit)
         }
         // Inside the array, any object other than an entry (even `log`'s footer) is not one of its records.
-        if outcome != .emitted, outcome != .empty { malformedLines.append(lines.first?.number ?? 0) }
+        if outcome != .emitted, outcome != .empty { malformedLines.add(lines.first?.number ?? 0) }
         reset()
     }
 

@@ -48,3 +48,38 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey { case kind, line, count, message }
 }
+
+/// The lines that show one health fact: how many, and the first few. A capture of several GB
+/// may show a fact on every line (a selection copied twice doubles every row); the tally stays
+/// the same size however many it counts.
+public struct LineTally: Sendable, Equatable {
+    /// Enough to show where the fact begins and to judge the findings near it: the checks that
+    /// read these lines (`TimelineHealth.weakness`) only need the first.
+    static let keptLines = 16
+
+    public private(set) var count = 0
+    /// The first `keptLines` lines, in order.
+    public private(set) var firstLines: [Int] = []
+
+    public init() {}
+
+    /// `count` lines that are the consecutive lines from `first` on.
+    init(consecutiveFrom first: Int, count: Int) {
+        self.count = max(0, count)
+        firstLines = Array(first..<(first + min(self.count, Self.keptLines)))
+    }
+
+    public var first: Int? { firstLines.first }
+    public var isEmpty: Bool { count == 0 }
+
+    mutating func add(_ line: Int) {
+        count += 1
+        if firstLines.count < Self.keptLines { firstLines.append(line) }
+    }
+
+    /// Adds the lines of `later`, all of which come after these.
+    mutating func add(_ later: LineTally) {
+        count += later.count
+        firstLines += later.firstLines.prefix(Self.keptLines - firstLines.count)
+    }
+}

@@ -116,15 +116,18 @@ final class ScanSession {
     // Health facts.
     private var previousTimestamp: [UInt8] = []
     private var lastSignature = MessageSignature()
-    private var outOfOrder: [Int] = []
-    private var doubled: [Int] = []
-    private var repeatRun: [Int] = []
+    private var outOfOrder = LineTally()
+    private var doubled = LineTally()
+    /// The record a run of one message repeated begins at, and the repeats after it.
+    private var repeatRun: (first: Int, repeats: Int)?
+    /// Lifecycle lines only, so as many as the events, and all kept: a finding is
+    /// inconclusive when its own evidence is redacted.
     private var redacted: [Int] = []
-    private var gaps: [Int] = []
+    private var gaps = LineTally()
     private var leadingContinuations = 0
-    private var harnessLines: [Int] = []
-    private var suspect: [Int] = []
-    private var mixed: [String: [Int]] = [:]
+    private var harnessLines = LineTally()
+    private var suspect = LineTally()
+    private var mixed: [String: LineTally] = [:]
     private var mainRecords = 0
     // Copied out of `choice` once: read per line, they must not cost a copy of it (a
     // struct of strings and references is retained member by member when copied).
@@ -134,7 +137,7 @@ final class ScanSession {
 
     // Where this session's input begins, for joining it to the session of the part before.
     private var firstRecord: (line: Int, timestamp: [UInt8])?
-    private var absorbedMalformedLines: [Int] = []
+    private var absorbedMalformedLines = LineTally()
 
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
@@ -207,7 +210,7 @@ final class ScanSession {
             if let length = decoration.length(in: raw, using: matcher) {
                 bytes = UnsafeRawBufferPointer(rebasing: raw[length...])
             } else {
-                if !Self.isBlank(raw) { harnessLines.append(number) }
+                if !Self.isBlank(raw) { harnessLines.add(number) }
                 handleBare(raw, number: number)
                 return
             }
@@ -216,16 +219,16 @@ final class ScanSession {
         case .record, .pending, .banner:
             return
         case .gap:
-            gaps.append(number)
+            gaps.add(number)
         case .unprefixed:
             for (index, fallback) in fallbacks.enumerated() {
                 let kind = fallback.reader.read(bytes, number: number, using: matcher) { self.handle($0, fallback: index) }
                 if case .record = kind {
-                    mixed[fallback.name, default: []].append(number)
+                    mixed[fallback.name, default: LineTally()].add(number)
                     return
                 }
             }
-            if reader.looksLikeRecord(bytes) { suspect.append(number) }
+            if reader.looksLikeRecord(bytes) { suspect.add(number) }
             if unprefixedAreContinuations, !Self.isBlank(bytes) {
                 if sawRecord {
                     handleContinuation(bytes, number: number)
@@ -244,12 +247,12 @@ final class ScanSession {
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
         if firstRecord == nil { firstRecord = (record.number, context.timestamp) }
-        if Self.isEarlier(context.timestamp, than: previousTimestamp) { outOfOrder.append(record.number) }
+        if Self.isEarlier(context.timestamp, than: previousTimestamp) { outOfOrder.add(record.number) }
         noteProcess(record)
         let message = record.message
         let signature = MessageSignature(message, pid: record.fields.pid)
         if signature == lastSignature, !message.isEmpty {
-            repeatRun.append(record.number)
+            if let run = repeatRun { repeatRun = (run.first, run.repeats + 1) } else { repeatRun = (record.number, 1) }
         } else {
             closeRepeatRun()
             lastSignature = signature
@@ -279,9 +282,9 @@ final class ScanSession {
     /// A copy made twice shows every row exactly twice; a message a program logs again
     /// and again makes longer runs, and is not a problem of the capture.
     private func closeRepeatRun() {
-        guard !repeatRun.isEmpty else { return }
-        if repeatRun.count == 1 { doubled.append(repeatRun[0]) }
-        repeatRun.removeAll(keepingCapacity: true)
+        guard let run = repeatRun else { return }
+        if run.repeats == 1 { doubled.add(run.first) }
+        repeatRun = nil
     }
 
     /// Joins the session of the next part of the same file, read by another thread, as if
@@ -297,19 +300,20 @@ final class ScanSession {
             marks = marks.dropFirst()
         }
         stream.processMarks += marks
-        if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.append(first.line) }
-        outOfOrder += later.outOfOrder
-        doubled += later.doubled
+        if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.add(first.line) }
+        outOfOrder.add(later.outOfOrder)
+        doubled.add(later.doubled)
         redacted += later.redacted
-        gaps += later.gaps
-        harnessLines += later.harnessLines
-        suspect += later.suspect
-        for (format, lines) in later.mixed { mixed[format, default: []] += lines }
+        gaps.add(later.gaps)
+        harnessLines.add(later.harnessLines)
+        suspect.add(later.suspect)
+        for (format, lines) in later.mixed { mixed[format, default: LineTally()].add(lines) }
         mainRecords += later.mainRecords
         for index in fallbackRecords.indices where later.fallbackRecords.indices.contains(index) {
             fallbackRecords[index] += later.fallbackRecords[index]
         }
-        absorbedMalformedLines += (later.mainReader?.malformedLines ?? []) + later.absorbedMalformedLines
+        absorbedMalformedLines.add(later.mainReader?.malformedLines ?? LineTally())
+        absorbedMalformedLines.add(later.absorbedMalformedLines)
         extractor.absorb(later.extractor)
         if later.sawRecord {
             sawRecord = true
@@ -399,16 +403,16 @@ final class ScanSession {
 
     private func health(_ statistics: ReadStatistics, records: Int) -> [HealthIssue] {
         var issues: [HealthIssue] = []
-        func add(_ kind: HealthIssue.Kind, _ lines: [Int], _ message: (Int) -> String, weak: Bool = false) {
+        func add(_ kind: HealthIssue.Kind, _ lines: LineTally, _ message: (Int) -> String, weak: Bool = false) {
             guard let first = lines.first else { return }
             issues.append(HealthIssue(kind, line: first, count: lines.count, message: message(lines.count),
-                                      weakRanges: weak ? lines.map { $0...$0 } : []))
+                                      weakRanges: weak ? lines.firstLines.map { $0...$0 } : []))
         }
         if let decoration = choice?.decoration {
             issues.append(HealthIssue(.decorated, line: nil, count: 1,
                                       message: "lines carry a harness prefix (\(decoration.summary)); it was stripped before reading"))
         }
-        add(.startsMidRecord, leadingContinuations > 0 ? Array(1...leadingContinuations) : [], {
+        add(.startsMidRecord, LineTally(consecutiveFrom: 1, count: leadingContinuations), {
             "the capture starts in the middle of a record: \($0) line(s) before the first record continue one it does not contain"
         })
         add(.outOfOrderTimestamps, outOfOrder, {
@@ -420,11 +424,13 @@ final class ScanSession {
         if doubled.count >= 2, doubled.count * 4 >= records {
             add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" })
         }
-        add(.redacted, redacted, { "\($0) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown" },
+        add(.redacted, redacted.reduce(into: LineTally()) { $0.add($1) }, { "\($0) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown" },
             weak: true)
         add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" })
         add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" })
-        add(.malformedEntries, (mainReader?.malformedLines ?? []) + absorbedMalformedLines, { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
+        var malformed = mainReader?.malformedLines ?? LineTally()
+        malformed.add(absorbedMalformedLines)
+        add(.malformedEntries, malformed, { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
         for (format, lines) in mixed.sorted(by: { $0.key < $1.key }) {
             add(.mixedFormats, lines, { "\($0) line(s) are \(format) records mixed into the capture" })
         }
