@@ -146,4 +146,19 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertEqual(rule.reportedPositions(in: ExampleTrace(events)), expected, "\(rule.pattern.rawValue) on \(events)")
         }
     }
+
+    /// Without `supports_multiple_scenes`, two scenes at once cannot be judged: one reason for
+    /// the capture, naming the first place, however many launches show it.
+    func testTwoScenesAtOnceInSeveralLaunchesIsOneUnverifiableReason() throws {
+        let text = [4817, 5120, 6033].flatMap { pid in
+            ["0x10cf28400", "0x10cf3a740"].map { scene in
+                "2026-04-02 10:15:03.100000+0200 Fieldnotes[\(pid):2863604] -[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: \(scene)>"
+            }
+        }.joined(separator: "\n") + "\n"
+        let report = try Checker().check(.text(name: "three-launches.log", contents: text))
+        let status = try XCTUnwrap(report.rules.first { $0.rule == "multiple_scenes_not_supported" })
+        XCTAssertEqual(status.unverifiable, [
+            "two application scenes are connected at once (line 2 and in 2 more launch(es)); set supports_multiple_scenes in .tracecheck.yml to judge",
+        ])
+    }
 }

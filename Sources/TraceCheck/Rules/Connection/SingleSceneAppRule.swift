@@ -56,6 +56,8 @@ public struct SingleSceneAppRule: Rule {
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
+        // One reason for the whole capture, however many launches show two scenes at once.
+        var unjudged: (first: Int, count: Int)?
         for epoch in timeline.epochs where epoch.mode == .scene && !epoch.connections.isEmpty {
             let overlaps = Self.overlaps(in: epoch)
             guard let first = overlaps.first else {
@@ -63,7 +65,8 @@ public struct SingleSceneAppRule: Rule {
                 continue
             }
             guard let supported = timeline.facts.supportsMultipleScenes else {
-                outcome.unverifiable.insert("two application scenes are connected at once (line \(first.connect.line)); set supports_multiple_scenes in .tracecheck.yml to judge")
+                let line = min(unjudged?.first ?? .max, first.connect.line)
+                unjudged = (line, (unjudged?.count ?? 0) + 1)
                 continue
             }
             outcome.checked += 1
@@ -76,6 +79,10 @@ public struct SingleSceneAppRule: Rule {
                     at: overlap.connect, in: timeline, epoch: epoch, scene: epoch.connections[overlap.connection].label,
                     context: otherConnect.map { [$0] } ?? []))
             }
+        }
+        if let unjudged {
+            let more = unjudged.count > 1 ? " and in \(unjudged.count - 1) more launch(es)" : ""
+            outcome.unverifiable.insert("two application scenes are connected at once (line \(unjudged.first)\(more)); set supports_multiple_scenes in .tracecheck.yml to judge")
         }
         return outcome
     }
