@@ -190,4 +190,29 @@ final class CandidateFilterTests: XCTestCase {
         XCTAssertFalse(Array("the radio stays active for the whole download of the catalog".utf8).withUnsafeBytes(catalog.isCandidate))
         XCTAssertFalse(Array("an ordinary line about the network and the cache".utf8).withUnsafeBytes(catalog.candidateWords.containsAny))
     }
+
+    /// Random text with words, cut words and case-folding look-alikes (`[` folds onto `{` in the
+    /// SIMD step) at random places: the fast finder decides each line as the reference does.
+    func testAgreesOnRandomTextAroundTheWords() throws {
+        var state: UInt64 = 2026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let vocabulary = CompiledCatalog.candidateVocabulary.map { Array($0.utf8) }
+        let alphabet = Array("abcdeSCENEactive:([{@`_ 0x\u{7f}".utf8) + [0xC3, 0xA9, 0xFF]
+        var lines: [[UInt8]] = []
+        for _ in 0..<20_000 {
+            var line = (0..<next(120)).map { _ in alphabet[next(alphabet.count)] }
+            if next(3) == 0 {
+                var word = vocabulary[next(vocabulary.count)]
+                if next(4) == 0 { word.removeLast() }
+                word = word.map { next(2) == 0 && $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }
+                line.insert(contentsOf: word, at: next(line.count + 1))
+            }
+            lines.append(line)
+        }
+        XCTAssertEqual(try disagreements(in: lines), [])
+        XCTAssertGreaterThan(lines.filter { $0.withUnsafeBytes(catalog.isCandidate) }.count, 3000, "the words were found")
+    }
 }

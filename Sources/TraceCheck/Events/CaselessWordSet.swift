@@ -9,10 +9,11 @@ public final class CaselessWordSet: Sendable {
     public let pairs: [Pair]
     private let firsts: [SIMD32<UInt8>]
     private let seconds: [SIMD32<UInt8>]
-    /// Bit `first << 8 | second` set for each pair (folded), for the bytes after the last full block.
-    private let table: [UInt64]
-    /// By folded pair: the lowercase words it was chosen for, and where in each it occurs.
-    private let wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]]
+    /// By folded pair `first << 8 | second`: 0, or 1 + the index in `wordLists` of the words
+    /// it was chosen for (a byte load where a dictionary would hash).
+    private let slots: [UInt8]
+    /// The lowercase words each pair was chosen for, and where in each it occurs.
+    private let wordLists: [[(word: [UInt8], offset: Int)]]
 
     /// Picks pairs greedily: the pair that covers the most words not yet covered for how
     /// common it is likely to be in ordinary log text (fewer false candidates).
@@ -54,15 +55,17 @@ public final class CaselessWordSet: Sendable {
 
     private init(pairs: [Pair], wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]]) {
         self.pairs = pairs
-        self.wordsByPair = wordsByPair
         firsts = pairs.map { SIMD32(repeating: $0.first | 0x20) }
         seconds = pairs.map { SIMD32(repeating: $0.second | 0x20) }
-        var table = [UInt64](repeating: 0, count: 1 << 10)
-        for pair in pairs {
-            let key = Int(Self.folded(pair.first)) << 8 | Int(Self.folded(pair.second))
-            table[key >> 6] |= 1 << UInt64(key & 63)
+        var slots = [UInt8](repeating: 0, count: 1 << 16)
+        var wordLists: [[(word: [UInt8], offset: Int)]] = []
+        // Fewer than 255 pairs: each word adds at most one, and the vocabulary has about a hundred words.
+        for (key, words) in wordsByPair.sorted(by: { $0.key < $1.key }) where wordLists.count < 255 {
+            wordLists.append(words)
+            slots[Int(key)] = UInt8(wordLists.count)
         }
-        self.table = table
+        self.slots = slots
+        self.wordLists = wordLists
     }
 
     /// True when `text` contains one of the words, ignoring ASCII case.
@@ -80,10 +83,29 @@ public final class CaselessWordSet: Sendable {
             for index in firsts.indices {
                 hit .|= (here .== firsts[index]) .& (next .== seconds[index])
             }
-            if any(hit), containsWord(text, pairsFrom: offset, to: offset + 32) { return true }
+            // Only where a pair occurs: a block's hits are one or two of its 32 places.
+            var places = Self.bits(of: hit)
+            while places != 0 {
+                if containsWord(text, pairAt: offset + places.trailingZeroBitCount) { return true }
+                places &= places &- 1
+            }
             offset += 32
         }
-        return containsWord(text, pairsFrom: offset, to: count - 1)
+        while offset + 1 < count {
+            if containsWord(text, pairAt: offset) { return true }
+            offset += 1
+        }
+        return false
+    }
+
+    /// One bit per byte of the mask (bit i for byte i): the top bit of each byte gathered by
+    /// one multiplication per 64-bit lane, as x86's movemask does in one instruction.
+    @inline(__always)
+    private static func bits(of mask: SIMDMask<SIMD32<Int8>>) -> UInt32 {
+        let lanes = unsafeBitCast(mask, to: SIMD4<UInt64>.self) & SIMD4(repeating: 0x8080_8080_8080_8080)
+        let gathered = (lanes &* SIMD4(repeating: 0x0002_0408_1020_4081)) &>> 56
+        return UInt32(truncatingIfNeeded: gathered[0]) | UInt32(truncatingIfNeeded: gathered[1]) << 8
+            | UInt32(truncatingIfNeeded: gathered[2]) << 16 | UInt32(truncatingIfNeeded: gathered[3]) << 24
     }
 
     /// 32 bytes with bit 5 set. Done on four 64-bit lanes: the same on `SIMD32<UInt8>`
@@ -94,17 +116,13 @@ public final class CaselessWordSet: Sendable {
         return unsafeBitCast(words, to: SIMD32<UInt8>.self)
     }
 
-    /// Checks each pair starting in `start..<end` and, where one is chosen, its words.
-    private func containsWord(_ text: UnsafeRawBufferPointer, pairsFrom start: Int, to end: Int) -> Bool {
-        guard start < end else { return false }
-        var previous = Self.folded(text[start])
-        for index in start..<end {
-            let current = Self.folded(text[index + 1])
-            let key = UInt16(previous) << 8 | UInt16(current)
-            previous = current
-            guard table[Int(key) >> 6] & (1 << UInt64(key & 63)) != 0, let words = wordsByPair[key] else { continue }
-            for (word, offset) in words where Self.hasWord(word, in: text, at: index - offset) { return true }
-        }
+    /// Whether the pair at `index` is a chosen one and one of its words is there.
+    @inline(__always)
+    private func containsWord(_ text: UnsafeRawBufferPointer, pairAt index: Int) -> Bool {
+        let key = Int(Self.folded(text[index])) << 8 | Int(Self.folded(text[index + 1]))
+        let slot = Int(slots[key])
+        guard slot != 0 else { return false }
+        for (word, offset) in wordLists[slot - 1] where Self.hasWord(word, in: text, at: index - offset) { return true }
         return false
     }
 
