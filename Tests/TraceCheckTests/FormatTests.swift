@@ -141,4 +141,29 @@ final class FormatTests: XCTestCase {
             XCTAssertEqual(outcome, reference, format)
         }
     }
+
+    /// Record fields are kept inline up to 64 bytes; a longer process name must survive whole,
+    /// and a short field after a long one must not compare by the long one's leftovers.
+    func testFieldsOfAnyLengthAreKeptWhole() throws {
+        let long = String(repeating: "VeryLongProcessName", count: 5)
+        let text = """
+            2026-04-02 10:15:03.100000+0200 \(long)[4817:2863604] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-04-02 10:15:03.200000+0200 Fieldnotes[4818:2863604] -[AppDelegate application:didFinishLaunchingWithOptions:]
+
+            """
+        let report = try Checker().check(.text(name: "long.log", contents: text))
+        XCTAssertEqual(report.events.map(\.process), [long, "Fieldnotes"])
+        XCTAssertEqual(report.timeline.epochs.map(\.label), ["\(long)[4817]", "Fieldnotes[4818]"])
+
+        func field(_ text: String) -> FieldBytes { Array(text.utf8).withUnsafeBytes { FieldBytes($0) } }
+        var reused = field(long)
+        Array("Fieldnotes".utf8).withUnsafeBytes { reused.set($0) }
+        XCTAssertEqual(reused, field("Fieldnotes"))
+        XCTAssertEqual(reused.text, "Fieldnotes")
+        XCTAssertNotEqual(field(long), field(long + "x"))
+        XCTAssertEqual(field(long), field(long))
+        var shortened = field("2026-04-02 10:15:03.100000+0200")
+        Array("2026-04-02".utf8).withUnsafeBytes { shortened.set($0) }
+        XCTAssertEqual(shortened, field("2026-04-02"), "bytes past the count do not count")
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The compiled catalog: shapes, the candidate filter and the identity patterns.
 /// Compiled once per process and shared read-only by every thread.
 public final class CompiledCatalog: Sendable {
@@ -84,34 +90,84 @@ public final class CompiledCatalog: Sendable {
     }
 }
 
-/// Turns records into lifecycle events. One per thread: it owns a PCRE2 matcher.
 /// The fields of the record a message belongs to, kept past the record's line so that a
-/// continuation line (the rest of a multi-line message) keeps its process. Buffers are
-/// reused: updating costs no allocation once they have grown.
+/// continuation line (the rest of a multi-line message) keeps its process. Updated on every
+/// record, in place: no allocation and no reference counting.
 public struct RecordContext: Sendable {
     public var pid: Int?
-    var process: [UInt8] = []
-    var thread: [UInt8] = []
-    var timestamp: [UInt8] = []
+    var process = FieldBytes()
+    var thread = FieldBytes()
+    var timestamp = FieldBytes()
 
     public init() {}
 
     public mutating func update(from record: Record) {
         pid = record.fields.pid
-        Self.copy(record.bytes, record.fields.process, into: &process)
-        Self.copy(record.bytes, record.fields.thread, into: &thread)
-        Self.copy(record.bytes, record.fields.timestamp, into: &timestamp)
+        process.set(record.bytes, record.fields.process)
+        thread.set(record.bytes, record.fields.thread)
+        timestamp.set(record.bytes, record.fields.timestamp)
     }
 
-    public var processText: String? { process.isEmpty ? nil : String(decoding: process, as: UTF8.self) }
-    public var threadText: String? { thread.isEmpty ? nil : String(decoding: thread, as: UTF8.self) }
+    public var processText: String? { process.text }
+    public var threadText: String? { thread.text }
     /// Parsed only when asked: most records are not events.
     public var time: Double? { timestamp.isEmpty ? nil : timestamp.withUnsafeBytes { CaptureTime.seconds(from: $0) } }
+}
 
-    static func copy(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>?, into buffer: inout [UInt8]) {
-        buffer.removeAll(keepingCapacity: true)
-        guard let range, !range.isEmpty else { return }
-        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[range]))
+/// The bytes of one short record field (timestamp, process, thread), kept inline. Set on
+/// every record, a heap buffer would cost a uniqueness check and reference counting each
+/// time. A longer field (a rare process name) goes to the heap.
+struct FieldBytes: Equatable, Sendable {
+    static let inlineCapacity = 64
+    private var inline = SIMD64<UInt8>()
+    private var overflow: [UInt8] = []
+    private(set) var count = 0
+
+    init() {}
+
+    init(_ bytes: UnsafeRawBufferPointer) { set(bytes) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The bytes of `range` of `bytes`; none when the record has no such field.
+    mutating func set(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>?) {
+        guard let range, !range.isEmpty else {
+            count = 0
+            return
+        }
+        set(UnsafeRawBufferPointer(rebasing: bytes[range]))
+    }
+
+    mutating func set(_ bytes: UnsafeRawBufferPointer) {
+        count = bytes.count
+        if count <= Self.inlineCapacity {
+            Swift.withUnsafeMutableBytes(of: &inline) { $0.copyMemory(from: bytes) }
+        } else {
+            overflow = Array(bytes)
+        }
+    }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        if count > Self.inlineCapacity { return try overflow.withUnsafeBytes(body) }
+        return try Swift.withUnsafeBytes(of: inline) { try body(UnsafeRawBufferPointer(start: $0.baseAddress, count: count)) }
+    }
+
+    var text: String? { isEmpty ? nil : withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+
+    static func == (lhs: FieldBytes, rhs: FieldBytes) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.count <= inlineCapacity { return lhs.inlinePrefixEquals(rhs) }
+        return lhs.overflow == rhs.overflow
+    }
+
+    /// Bytes past `count` may differ (left from a longer field): compare the first `count`.
+    private func inlinePrefixEquals(_ other: FieldBytes) -> Bool {
+        withUnsafeBytes { left in
+            other.withUnsafeBytes { right in
+                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count == right.count }
+                return memcmp(a, b, left.count) == 0
+            }
+        }
     }
 }
 
@@ -126,6 +182,7 @@ public enum CandidateFilter: Sendable, Hashable {
     case noPrefilter
 }
 
+/// Turns records into lifecycle events. One per thread: it owns a PCRE2 matcher.
 public final class EventExtractor {
     public let catalog: CompiledCatalog
     let matcher: PCRE2Matcher
@@ -223,6 +280,11 @@ public final class EventExtractor {
                                    thread: key.thread, process: key.process, archive: textArchive)
         sharedContexts[key] = context
         return context
+    }
+
+    /// Whether `event(message:…)` can find anything in `message`: false for most lines, cheaply.
+    func mayHold(_ message: UnsafeRawBufferPointer) -> Bool {
+        !userSpellings.isEmpty || isCandidate(message)
     }
 
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {

@@ -19,6 +19,11 @@ public struct Decoration: Sendable {
 
     /// The length of the decoration at the start of `line`, if it carries one.
     func length(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> Int? {
+        Self.length(of: regex, in: line, using: matcher)
+    }
+
+    /// The same, for a scanner that keeps only the regex.
+    static func length(of regex: PCRE2Regex, in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> Int? {
         guard (try? matcher.matchInPlace(regex, in: line)) == true else { return nil }
         return matcher.group(0)?.upperBound
     }

@@ -107,14 +107,14 @@ final class ScanSession {
     private var ansiBuffer: [UInt8] = []
 
     // Process selection: decided once per change of process name.
-    private var lastPidlessProcess: (name: [UInt8], selected: Bool) = ([], true)
+    private var lastPidlessProcess: (name: FieldBytes, selected: Bool) = (FieldBytes(), true)
     private var lastPid: Int?
     private var processSelected = true
-    private var selectionByPid: [Int: (name: [UInt8], selected: Bool)] = [:]
-    private var lastMark: (pid: Int?, process: [UInt8]) = (nil, [])
+    private var selectionByPid: [Int: (name: FieldBytes, selected: Bool)] = [:]
+    private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
 
     // Health facts.
-    private var previousTimestamp: [UInt8] = []
+    private var previousTimestamp = FieldBytes()
     private var lastSignature = MessageSignature()
     private var outOfOrder = LineTally()
     private var doubled = LineTally()
@@ -131,12 +131,14 @@ final class ScanSession {
     private var mainRecords = 0
     // Copied out of `choice` once: read per line, they must not cost a copy of it (a
     // struct of strings and references is retained member by member when copied).
-    private var decoration: Decoration?
+    /// The harness prefix's regex, the one part of `Decoration` read per line: a class
+    /// reference, where an optional struct of strings would be retained field by field.
+    private var decorationRegex: PCRE2Regex?
     private var unprefixedAreContinuations = false
     private var mainFormatName = ""
 
     // Where this session's input begins, for joining it to the session of the part before.
-    private var firstRecord: (line: Int, timestamp: [UInt8])?
+    private var firstRecord: (line: Int, timestamp: FieldBytes)?
     private var absorbedMalformedLines = LineTally()
 
     init(extractor: EventExtractor, options: ScanOptions) {
@@ -183,7 +185,7 @@ final class ScanSession {
     private func choose(_ choice: FormatChoice, firstLines: [[UInt8]]) {
         self.choice = choice
         mainFormatName = choice.format.name
-        decoration = choice.decoration
+        decorationRegex = choice.decoration?.regex
         unprefixedAreContinuations = choice.format.unprefixedLines == .continuations
         let undecorated = choice.decoration.map { FormatDetector.strip($0, from: firstLines, matcher: matcher) } ?? firstLines
         mainReader = choice.format.makeReader(firstLines: undecorated)
@@ -206,8 +208,8 @@ final class ScanSession {
 
     private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, reader: any RecordReader) {
         var bytes = raw
-        if let decoration {
-            if let length = decoration.length(in: raw, using: matcher) {
+        if let decorationRegex {
+            if let length = Decoration.length(of: decorationRegex, in: raw, using: matcher) {
                 bytes = UnsafeRawBufferPointer(rebasing: raw[length...])
             } else {
                 if !Self.isBlank(raw) { harnessLines.add(number) }
@@ -242,11 +244,12 @@ final class ScanSession {
 
     /// - Parameter fallback: the index in `fallbacks` of the reader that read it; nil for the main one.
     private func handle(_ record: Record, fallback: Int?) {
+        let isFirst = !sawRecord
         sawRecord = true
         if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
-        if firstRecord == nil { firstRecord = (record.number, context.timestamp) }
+        if isFirst { firstRecord = (record.number, context.timestamp) }
         if Self.isEarlier(context.timestamp, than: previousTimestamp) { outOfOrder.add(record.number) }
         noteProcess(record)
         let message = record.message
@@ -263,7 +266,7 @@ final class ScanSession {
 
     /// Timestamps of one format have one width, so bytes compare in time order; only an
     /// apparent step back (or a change of width) is parsed to be sure.
-    private static func isEarlier(_ timestamp: [UInt8], than previousTimestamp: [UInt8]) -> Bool {
+    private static func isEarlier(_ timestamp: FieldBytes, than previousTimestamp: FieldBytes) -> Bool {
         guard !timestamp.isEmpty, !previousTimestamp.isEmpty else { return false }
         if timestamp.count == previousTimestamp.count {
             let order = timestamp.withUnsafeBytes { now in
@@ -331,8 +334,11 @@ final class ScanSession {
         extract(message: bytes, text: bytes, number: number, context: RecordContext())
     }
 
-    private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: RecordContext) {
-        guard let event = extractor.event(message: message, text: text, line: number, context: context) else { return }
+    private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: @autoclosure () -> RecordContext) {
+        // Most messages stop here, before the context is copied out of the session (a copy
+        // costs a retain and a release of each of its buffers, on every line).
+        guard extractor.mayHold(message),
+              let event = extractor.event(message: message, text: text, line: number, context: context()) else { return }
         if Self.contains(message, "<private>") { redacted.append(number) }
         stream.events.append(event)
     }
