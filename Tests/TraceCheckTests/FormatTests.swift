@@ -166,4 +166,29 @@ final class FormatTests: XCTestCase {
         Array("2026-04-02".utf8).withUnsafeBytes { shortened.set($0) }
         XCTAssertEqual(shortened, field("2026-04-02"), "bytes past the count do not count")
     }
+
+    /// `log show --style json` entries are found by counting braces outside strings, skipping
+    /// string contents eight bytes at a time: quotes, backslashes and braces inside messages,
+    /// at every alignment, must neither end an entry nor start one.
+    func testJSONArrayEntriesWithEscapesAndBracesAtEveryAlignment() throws {
+        let tricky = ["{", "}", "\\", "\"", "\\\"", "[{\"x\":1}]", "\\}", "{\"\\\"}"]
+        var story: [StoryLine] = []
+        for (index, piece) in tricky.enumerated() {
+            for padding in 0..<9 {
+                let noise = String(repeating: "n", count: padding) + piece + " tail " + piece
+                story.append(StoryLine(Double(story.count) * 0.01, noise))
+                story.append(StoryLine(Double(story.count) * 0.01, "-[SceneDelegate sceneDidBecomeActive:] \(index) \(noise)"))
+            }
+        }
+        let json = CaptureRenderer.header("log-json") + CaptureRenderer.body(story, as: "log-json", continuing: false)
+            + CaptureRenderer.footer("log-json", count: story.count)
+        let report = try Checker().check(.text(name: "tricky.json", contents: json))
+        XCTAssertEqual(report.eventCount, story.count / 2)
+        XCTAssertEqual(report.scan.health.map(\.kind), [], "no entry is malformed")
+        let lines = json.split(separator: "\n", omittingEmptySubsequences: false)
+        for event in report.events {
+            XCTAssertTrue(lines[event.line - 1].contains("eventMessage"), "line \(event.line) is the entry's message line")
+            XCTAssertTrue(event.text.contains("sceneDidBecomeActive"))
+        }
+    }
 }

@@ -50,6 +50,24 @@ public struct LogJSONFormat: CaptureFormat {
     public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: true) }
 }
 
+/// An entry of `log`'s JSON array as it is read: its lines joined by newlines, and where
+/// each line starts in the joined bytes.
+struct PendingEntry {
+    private(set) var bytes: [UInt8] = []
+    private(set) var lines: [(offset: Int, number: Int)] = []
+
+    mutating func append(_ line: UnsafeRawBufferPointer, number: Int) {
+        if !bytes.isEmpty { bytes.append(10) }
+        lines.append((bytes.count, number))
+        bytes.append(contentsOf: line)
+    }
+
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+    }
+}
+
 /// Reads JSON entries of `log`. In array layout an entry may span lines (and a line may
 /// hold several entries); in ndjson layout each line is one entry.
 final class LogJSONReader: RecordReader {
@@ -58,9 +76,9 @@ final class LogJSONReader: RecordReader {
     static let maximumEntryLength = 8 << 20
 
     private(set) var malformedLines = LineTally()
-    private var entry: [UInt8] = []
-    /// Where each line of the current entry starts in `entry`.
-    private var entryLines: [(offset: Int, number: Int)] = []
+    /// The entry being read, line by line: one property, so that adding a line is one
+    /// access to the reader (the runtime checks each for exclusivity) rather than three.
+    private var pending = PendingEntry()
     private var depth = 0
     private var inString = false
     private var escaped = false
@@ -90,12 +108,24 @@ final class LogJSONReader: RecordReader {
         }
         var emitted = false
         var segmentStart = 0
-        for index in line.indices {
-            let byte = line[index]
+        // The scan state in locals: as properties of the reader, every byte would pay for the
+        // runtime's exclusivity checks. Written back below, and read by nothing in between.
+        var depth = depth, inString = inString, escaped = escaped
+        var index = 0
+        while index < line.count {
             if inString {
-                if escaped { escaped = false } else if byte == 92 { escaped = true } else if byte == 34 { inString = false }
+                if escaped {
+                    escaped = false
+                } else {
+                    // Most of an entry is string contents: jump to the next quote or backslash.
+                    index = Bytes.firstIndex(ofQuoteOrBackslashIn: line, from: index)
+                    guard index < line.count else { break }
+                    if line[index] == 92 { escaped = true } else { inString = false }
+                }
+                index += 1
                 continue
             }
+            let byte = line[index]
             switch byte {
             case 34: inString = true
             case 123, 91:
@@ -111,17 +141,19 @@ final class LogJSONReader: RecordReader {
                 }
             default: break
             }
+            index += 1
         }
+        (self.depth, self.inString, self.escaped) = (depth, inString, escaped)
         if depth >= 2 { append(line, segmentStart..<line.count, number: number) }
-        if entry.count > Self.maximumEntryLength {
-            malformedLines.add(entryLines.first?.number ?? number)
+        if pending.bytes.count > Self.maximumEntryLength {
+            malformedLines.add(pending.lines.first?.number ?? number)
             reset()
         }
         return emitted ? .record : (depth >= 2 ? .pending : .banner)
     }
 
     func finish(emit: (Record) -> Void) {
-        if !entry.isEmpty { malformedLines.add(entryLines.first?.number ?? 0) }
+        if !pending.bytes.isEmpty { malformedLines.add(pending.lines.first?.number ?? 0) }
         reset()
     }
 
@@ -137,21 +169,18 @@ final class LogJSONReader: RecordReader {
     }
 
     private func begin(_ line: UnsafeRawBufferPointer, at index: Int, number: Int, segmentStart: inout Int) {
-        entry.removeAll(keepingCapacity: true)
-        entryLines.removeAll(keepingCapacity: true)
+        pending.clear()
         segmentStart = index
     }
 
     private func append(_ line: UnsafeRawBufferPointer, _ range: Range<Int>, number: Int) {
         guard !range.isEmpty else { return }
-        if !entry.isEmpty { entry.append(10) }
-        entryLines.append((entry.count, number))
-        entry.append(contentsOf: line[range])
+        pending.append(UnsafeRawBufferPointer(rebasing: line[range]), number: number)
     }
 
     private func complete(emit: (Record) -> Void) {
-        let lines = entryLines
-        let outcome = entry.withUnsafeBytes { bytes in
+        let lines = pending.lines
+        let outcome = pending.bytes.withUnsafeBytes { bytes in
             emitEntry(bytes, at: { offset in lines.last { $0.offset <= offset }?.number ?? lines.first?.number ?? 0 }, emit: emit)
         }
         // Inside the array, any object other than an entry (even `log`'s footer) is not one of its records.
@@ -160,8 +189,7 @@ final class LogJSONReader: RecordReader {
     }
 
     private func reset() {
-        entry.removeAll(keepingCapacity: true)
-        entryLines.removeAll(keepingCapacity: true)
+        pending.clear()
         depth = arrayLayout ? min(depth, 1) : 0
         inString = false
         escaped = false
