@@ -58,6 +58,24 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(statistics.firstNULLine, 1)
     }
 
+    /// NUL is looked for once per chunk, then line by line: the first line holding one is
+    /// named wherever the chunks cut, including a line that starts in one chunk and ends in the next.
+    func testTheFirstNULLineIsFoundWhereverChunksCut() throws {
+        var bytes: [UInt8] = []
+        for line in 1...40 {
+            bytes += Array("line \(line) of the capture".utf8)
+            if line == 23 { bytes += [0x00, 0x61] }
+            bytes.append(0x0A)
+        }
+        for chunkSize in [1, 3, 7, 16, 29, 64, 4096] {
+            let (seen, statistics) = try lines(bytes, reader: LineReader(chunkSize: chunkSize, maximumLineLength: 64))
+            XCTAssertEqual(seen.count, 40)
+            XCTAssertEqual(statistics.firstNULLine, 23, "chunks of \(chunkSize)")
+        }
+        let (_, clean) = try lines(Array("no nul here\nnor here\n".utf8), reader: LineReader(chunkSize: 5, maximumLineLength: 64))
+        XCTAssertNil(clean.firstNULLine)
+    }
+
     func testMissingFileAndDirectoryAreNamedErrors() {
         XCTAssertThrowsError(try LineReader().read(.file("/no/such/capture.log")) { _ in }) { error in
             XCTAssertEqual((error as? InputError)?.description, "/no/such/capture.log: no such file or directory")

@@ -177,6 +177,9 @@ public struct LineReader: Sendable {
         var lineStart = 0, filled = 0
         /// Set while the rest of an over-long line is being skipped; its kept prefix is at 0.
         var skippedBytes: Int?
+        /// A chunk held a NUL byte: lines are searched one by one until the first is found.
+        /// One search per chunk instead of one per line.
+        var mayHoldNUL = false
 
         func emit(_ start: Int, _ end: Int, dropped: Int) {
             var length = end - start
@@ -187,7 +190,7 @@ public struct LineReader: Sendable {
             statistics.lines += 1
             let number = linesBefore + statistics.lines
             let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
-            if statistics.firstNULLine == nil, memchr(base + start, 0, length) != nil {
+            if mayHoldNUL, statistics.firstNULLine == nil, memchr(base + start, 0, length) != nil {
                 statistics.firstNULLine = number
             }
             if dropped > 0 {
@@ -218,6 +221,7 @@ public struct LineReader: Sendable {
             statistics.bytes += count
             let newData = filled
             filled += count
+            if !mayHoldNUL, statistics.firstNULLine == nil, memchr(base + newData, 0, count) != nil { mayHoldNUL = true }
 
             var cursor = newData
             if let skipped = skippedBytes {
