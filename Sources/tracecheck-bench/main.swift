@@ -10,6 +10,7 @@ import TraceCheck
 /// running every shape on every record (no prefilter) find the same events, and that reading
 /// the file with several threads finds them too.
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
+///        tracecheck-bench pattern   (prints the pattern grep and rg are timed with)
 ///        tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]
 ///        (writes one capture and keeps it, for timing by hand: linearity at 1, 2, 4 GB, in
 ///        scenes and epochs, standard input, threads; --cycles: foreground cycles per launch,
@@ -65,6 +66,12 @@ let grep = find("grep"), ripgrep = find("rg")
 let pattern = "(?i)(?:" + CompiledCatalog.candidateVocabulary.map { word in
     word.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
 }.joined(separator: "|") + ")"
+if arguments.first == "pattern" {
+    // For timing grep and rg by hand against tracecheck on a kept capture.
+    print(pattern)
+    try? FileManager.default.removeItem(at: directory)
+    exit(0)
+}
 
 struct Generated { let path: String, bytes: Int, lines: Int, lifecycle: Int, launches: Int, scenes: Int }
 
