@@ -205,17 +205,7 @@ public final class EventExtractor {
     /// One object per distinct identity, and per event kind, thread and shape, that the
     /// events with it share: a capture has a few hundred of each and a hundred thousand events.
     private var sharedIdentities: [SceneIdentity: SharedIdentity] = [:]
-    private var sharedContexts: [ContextKey: EventContext] = [:]
-
-    private struct ContextKey: Hashable {
-        let id: EventID
-        let source: EventSource
-        let deferred: Bool
-        let shape: String
-        let pid: Int?
-        let thread: String?
-        let process: String?
-    }
+    private var sharedContexts: [EventContext.Key: EventContext] = [:]
 
     public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
                 candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = []) {
@@ -260,7 +250,7 @@ public final class EventExtractor {
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
         noteInvalidUTF8(text, line: line)
-        let key = ContextKey(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
+        let key = EventContext.Key(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
                              pid: context.pid, thread: context.threadText, process: context.processText)
         return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity),
                               context: shared(key), time: context.time)
@@ -274,10 +264,9 @@ public final class EventExtractor {
         return box
     }
 
-    private func shared(_ key: ContextKey) -> EventContext {
+    private func shared(_ key: EventContext.Key) -> EventContext {
         if let known = sharedContexts[key] { return known }
-        let context = EventContext(id: key.id, source: key.source, deferred: key.deferred, shape: key.shape, pid: key.pid,
-                                   thread: key.thread, process: key.process, archive: textArchive)
+        let context = EventContext(key, archive: textArchive)
         sharedContexts[key] = context
         return context
     }

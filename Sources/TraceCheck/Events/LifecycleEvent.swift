@@ -31,7 +31,7 @@ public struct LifecycleEvent: Hashable, Sendable {
     private var facts: Facts
 
     public var id: EventID {
-        get { facts.context.id }
+        get { facts.context.key.id }
         // Rare (an ambiguous spelling resolved by its epoch): a new object, not a mutation.
         set { facts = facts.with(context: facts.context.with(id: newValue)) }
     }
@@ -40,14 +40,14 @@ public struct LifecycleEvent: Hashable, Sendable {
     /// The whole line as it appears in the capture (invalid UTF-8 shown as U+FFFD).
     public var text: String { facts.context.archive.string(at: facts.text.offset, count: facts.text.count) }
     /// The spelling shape that recognised it (`objc-method`, `swift-function`, …).
-    public var shape: String { facts.context.shape }
-    public var source: EventSource { facts.context.source }
+    public var shape: String { facts.context.key.shape }
+    public var source: EventSource { facts.context.key.source }
     public var identity: SceneIdentity { facts.identity?.identity ?? SceneIdentity() }
     /// Logged from inside a block, so later than the callback itself ran.
-    public var deferred: Bool { facts.context.deferred }
-    public var pid: Int? { facts.context.pid }
-    public var thread: String? { facts.context.thread }
-    public var process: String? { facts.context.process }
+    public var deferred: Bool { facts.context.key.deferred }
+    public var pid: Int? { facts.context.key.pid }
+    public var thread: String? { facts.context.key.thread }
+    public var process: String? { facts.context.key.process }
     /// Seconds on the capture's own clock; only differences are meaningful.
     public var time: Double? { facts.time.isNaN ? nil : facts.time }
 
@@ -58,8 +58,8 @@ public struct LifecycleEvent: Hashable, Sendable {
         let archive = EventTextArchive()
         var text = text
         let span = text.withUTF8 { archive.append(UnsafeRawBufferPointer($0)) }
-        let context = EventContext(id: id, source: source, deferred: deferred, shape: shape, pid: pid, thread: thread,
-                                   process: process, archive: archive)
+        let context = EventContext(.init(id: id, source: source, deferred: deferred, shape: shape, pid: pid, thread: thread,
+                                         process: process), archive: archive)
         self.init(line: line, text: span, identity: identity.isEmpty ? nil : SharedIdentity(identity), context: context, time: time)
     }
 
@@ -111,31 +111,29 @@ final class SharedIdentity: Sendable {
 /// What the events of one kind, logged by one thread in one spelling shape, have in common:
 /// a capture has a few hundred such groups and a hundred thousand events.
 final class EventContext: Sendable {
-    let id: EventID
-    let source: EventSource
-    let deferred: Bool
-    let shape: String
-    let pid: Int?
-    let thread: String?
-    let process: String?
+    /// What makes two events' contexts the same, and the key they are shared under.
+    struct Key: Hashable, Sendable {
+        let id: EventID
+        let source: EventSource
+        let deferred: Bool
+        let shape: String
+        let pid: Int?
+        let thread: String?
+        let process: String?
+    }
+
+    let key: Key
     /// Where the events' line texts are.
     let archive: EventTextArchive
 
-    init(id: EventID, source: EventSource, deferred: Bool, shape: String, pid: Int?, thread: String?, process: String?,
-         archive: EventTextArchive) {
-        self.id = id
-        self.source = source
-        self.deferred = deferred
-        self.shape = shape
-        self.pid = pid
-        self.thread = thread
-        self.process = process
+    init(_ key: Key, archive: EventTextArchive) {
+        self.key = key
         self.archive = archive
     }
 
     func with(id: EventID) -> EventContext {
-        EventContext(id: id, source: source, deferred: deferred, shape: shape, pid: pid, thread: thread, process: process,
-                     archive: archive)
+        EventContext(Key(id: id, source: key.source, deferred: key.deferred, shape: key.shape, pid: key.pid,
+                         thread: key.thread, process: key.process), archive: archive)
     }
 }
 

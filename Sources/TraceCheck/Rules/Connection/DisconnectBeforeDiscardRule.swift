@@ -68,9 +68,9 @@ public struct DisconnectBeforeDiscardRule: Rule {
                 guard firstConnect < discard.line else { continue }
                 let late: LifecycleEvent?
                 if discard.identity.sessions.isEmpty {
-                    let next = disconnects.firstIndex(after: previousDiscardLine)
+                    let next = disconnects.partitioningIndex { $0.line > previousDiscardLine }
                     let explained = next < disconnects.count && disconnects[next].line < discard.line
-                    let following = disconnects.firstIndex(after: discard.line)
+                    let following = disconnects.partitioningIndex { $0.line > discard.line }
                     late = explained || following == disconnects.count ? nil : disconnects[following]
                 } else {
                     late = discard.identity.sessions.compactMap { session in
@@ -99,14 +99,3 @@ public struct DisconnectBeforeDiscardRule: Rule {
     }
 }
 
-extension [LifecycleEvent] {
-    /// The index of the first event after `line`, in events sorted by line (binary search).
-    func firstIndex(after line: Int) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle].line > line { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
-}

@@ -9,7 +9,7 @@ extension ProcessEpoch {
     /// `window` seconds when both lines have times, else as the next event that drives a timeline.
     func connection(_ connection: Int, enters states: Set<SceneState>, after index: Int, within window: Double) -> Bool {
         let steps = connections[connection].steps
-        let next = steps.firstIndex(after: index)
+        let next = steps.partitioningIndex { $0.event > index }
         guard next < steps.count, states.contains(steps[next].after) else { return false }
         let step = steps[next]
         if let start = events[index].event.time, let end = events[step.event].event.time { return end - start <= window }
@@ -25,13 +25,21 @@ extension ProcessEpoch {
     }
 }
 
-extension [TimelineStep] {
-    /// The index of the first step after `events[index]` (binary search: steps are in event order).
-    func firstIndex(after index: Int) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if self[middle].event > index { high = middle } else { low = middle + 1 }
+extension RandomAccessCollection {
+    /// The first index whose element satisfies `belongsToSecondPart`, in a collection where
+    /// every element that does comes after every element that does not (events and steps in
+    /// line order): a binary search.
+    func partitioningIndex(where belongsToSecondPart: (Element) -> Bool) -> Index {
+        var low = startIndex, count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if belongsToSecondPart(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
         }
         return low
     }
@@ -70,11 +78,7 @@ struct SceneStateSweep {
 
     /// The states connections entered at events `range`, in order.
     func entered(in range: Range<Int>) -> [(connection: Int, state: SceneState)] {
-        var low = 0, high = steps.count
-        while low < high {
-            let middle = (low + high) / 2
-            if steps[middle].event >= range.lowerBound { high = middle } else { low = middle + 1 }
-        }
+        let low = steps.partitioningIndex { $0.event >= range.lowerBound }
         return steps[low...].prefix { $0.event < range.upperBound }.map { (connection: $0.connection, state: $0.after) }
     }
 }
