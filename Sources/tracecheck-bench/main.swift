@@ -247,7 +247,7 @@ for plan in plans {
         try? FileManager.default.removeItem(atPath: capture.path)
     }
 }
-print("×time for ×2 size: 2.00 is linear. Memory holds about 150 bytes per lifecycle event (none per other line): these captures have ten times the events of the table above.")
+print("×time for ×2 size: 2.00 is linear. Memory holds about 160 bytes per lifecycle event (none per other line): these captures have ten times the events of the table above.")
 for failure in failures { print("CHECK FAILED: \(failure)") }
 // Top-level `defer` does not run before `exit`.
 try? FileManager.default.removeItem(at: directory)

@@ -161,4 +161,19 @@ final class ConfigurationTests: XCTestCase {
             "two application scenes are connected at once (line 2 and in 2 more launch(es)); set supports_multiple_scenes in .tracecheck.yml to judge",
         ])
     }
+
+    /// A configured pattern that backtracks without end hits PCRE2's match limit: the first
+    /// three lines are named and the rest counted, however many there are.
+    func testLinesOverTheMatchLimitAreNamedThenCounted() throws {
+        let configuration = try load("""
+            events:
+              - name: sync.stall
+                pattern: '^(x+x+)+y'
+                samples: ["xxy"]
+            """)
+        let text = (1...10).map { _ in String(repeating: "x", count: 40) + "z y" }.joined(separator: "\n") + "\n"
+        let report = try Checker(options: configuration.checkOptions).check(.text(name: "stall.log", contents: text))
+        XCTAssertEqual(report.scan.diagnostics.map(\.line), [1, 2, 3, nil])
+        XCTAssertEqual(report.scan.diagnostics.last?.message, "7 more lines hit PCRE2's match limit")
+    }
 }

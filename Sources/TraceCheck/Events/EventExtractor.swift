@@ -187,9 +187,10 @@ public final class EventExtractor {
     public let catalog: CompiledCatalog
     let matcher: PCRE2Matcher
     /// Lines whose text had to be repaired (invalid UTF-8) to be shown.
-    public private(set) var repairedLines: [Int] = []
+    public private(set) var repairedLines = LineTally()
     /// Lines where a pattern hit PCRE2's match limit, so were not classified.
-    public private(set) var limitExceededLines: [Int] = []
+    public private(set) var limitExceededLines = LineTally()
+    private var lastLimitExceededLine: Int?
 
     /// How candidate lines are found: the fast word set, or none at all (the reference).
     public let candidateFilter: CandidateFilter
@@ -219,8 +220,8 @@ public final class EventExtractor {
 
     /// Takes over what the extractor of the next part of the same input noted.
     func absorb(_ later: EventExtractor) {
-        repairedLines += later.repairedLines
-        limitExceededLines += later.limitExceededLines
+        repairedLines.add(later.repairedLines)
+        limitExceededLines.add(later.limitExceededLines)
     }
 
     /// The event `record` shows, if it is a lifecycle line.
@@ -276,6 +277,12 @@ public final class EventExtractor {
         !userSpellings.isEmpty || isCandidate(message)
     }
 
+    private func noteLimitExceeded(_ line: Int) {
+        guard lastLimitExceededLine != line else { return }
+        lastLimitExceededLine = line
+        limitExceededLines.add(line)
+    }
+
     func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
         switch candidateFilter {
         case .wordSet: catalog.isCandidate(message)
@@ -288,7 +295,7 @@ public final class EventExtractor {
             let shape = catalog.shapes[index].shape, regex = catalog.shapes[index].regex
             let match: PCRE2Match?
             do { match = try matcher.firstMatch(of: regex, in: message) } catch {
-                if limitExceededLines.last != line { limitExceededLines.append(line) }
+                noteLimitExceeded(line)
                 continue
             }
             guard let match else { continue }
@@ -311,7 +318,7 @@ public final class EventExtractor {
             }
             let match: PCRE2Match?
             do { match = try matcher.firstMatch(of: spelling.regex, in: message) } catch {
-                if limitExceededLines.last != line { limitExceededLines.append(line) }
+                noteLimitExceeded(line)
                 continue
             }
             guard let match else { continue }
@@ -369,7 +376,7 @@ public final class EventExtractor {
     /// The text is decoded when shown (U+FFFD for what is not UTF-8); the line is noted now.
     private func noteInvalidUTF8(_ bytes: UnsafeRawBufferPointer, line: Int) {
         guard bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) == nil else { return }
-        repairedLines.append(line)
+        repairedLines.add(line)
     }
 
     /// `AppDelegate(Lifecycle)` names the class `AppDelegate`.

@@ -464,9 +464,13 @@ final class ScanSession {
             found.append(InputDiagnostic(level: .note, path: path, line: first,
                                          message: "\(extractor.repairedLines.count) lifecycle line(s) contain invalid UTF-8, shown with U+FFFD"))
         }
-        for line in extractor.limitExceededLines.prefix(3) {
+        for line in extractor.limitExceededLines.firstLines.prefix(3) {
             found.append(InputDiagnostic(level: .warning, path: path, line: line,
                                          message: "a pattern hit PCRE2's match limit on this line; it may hold an event that was not recognised"))
+        }
+        if extractor.limitExceededLines.count > 3 {
+            found.append(InputDiagnostic(level: .warning, path: path,
+                                         message: "\(extractor.limitExceededLines.count - 3) more lines hit PCRE2's match limit"))
         }
         return found
     }
