@@ -114,6 +114,23 @@ final class CaptureHealthTests: XCTestCase {
         XCTAssertEqual(report.health.map(\.kind), [.redacted, .startsMidSession])
     }
 
+    /// Redacted lines are lifecycle lines, kept all: a finding on the twentieth is as
+    /// inconclusive as one on the first.
+    func testEveryRedactedLineMakesItsFindingInconclusive() throws {
+        var lines = (0..<20).flatMap { index in [
+            "2026-04-02 10:15:\(String(format: "%02d", index)).100 Df Fieldnotes[4817:2bb1f4] [com.example:lifecycle] sceneWillResignActive(_:) <private>",
+            "2026-04-02 10:15:\(String(format: "%02d", index)).200 Df Fieldnotes[4817:2bb1f4] [com.example:lifecycle] sceneDidEnterBackground(_:) <private>",
+            "2026-04-02 10:15:\(String(format: "%02d", index)).300 Df Fieldnotes[4817:2bb1f4] [com.example:lifecycle] sceneWillEnterForeground(_:) <private>",
+            "2026-04-02 10:15:\(String(format: "%02d", index)).400 Df Fieldnotes[4817:2bb1f4] [com.example:lifecycle] sceneDidBecomeActive(_:) <private>",
+        ] }
+        // The last cycle skips willResignActive: a finding at the 78th redacted line.
+        lines.remove(at: 76)
+        let report = try check(lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(report.health.first { $0.kind == .redacted }?.count, 79)
+        XCTAssertEqual(report.findings.map(\.rule), [])
+        XCTAssertEqual(report.inconclusive.map(\.finding.line), [77])
+    }
+
     func testColouredIdevicesyslogLinesParse() throws {
         let text = "\u{1B}[0;37mApr  2 10:15:03\u{1B}[0m \u{1B}[1;36mFieldnotes(Foundation)\u{1B}[0m[4817] <\u{1B}[1;33mNotice\u{1B}[0m>: sceneDidBecomeActive(_:)\n"
         let report = try check(text)

@@ -430,8 +430,12 @@ final class ScanSession {
         if doubled.count >= 2, doubled.count * 4 >= records {
             add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" })
         }
-        add(.redacted, redacted.reduce(into: LineTally()) { $0.add($1) }, { "\($0) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown" },
-            weak: true)
+        if let first = redacted.first {
+            // Every line a weak spot: a finding is inconclusive where its own evidence is redacted.
+            issues.append(HealthIssue(.redacted, line: first, count: redacted.count,
+                                      message: "\(redacted.count) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown",
+                                      weakRanges: redacted.map { $0...$0 }))
+        }
         add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" })
         add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" })
         var malformed = mainReader?.malformedLines ?? LineTally()
