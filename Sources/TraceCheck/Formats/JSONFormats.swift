@@ -109,7 +109,8 @@ final class LogJSONReader: RecordReader {
         var emitted = false
         var segmentStart = 0
         // The scan state in locals: as properties of the reader, every byte would pay for the
-        // runtime's exclusivity checks. Written back below, and read by nothing in between.
+        // runtime's exclusivity checks. Written back after the loop; `complete` resets the
+        // properties meanwhile, to what the locals hold then (depth 1, outside a string).
         var depth = depth, inString = inString, escaped = escaped
         var index = 0
         while index < line.count {
@@ -149,7 +150,8 @@ final class LogJSONReader: RecordReader {
             malformedLines.add(pending.lines.first?.number ?? number)
             reset()
         }
-        return emitted ? .record : (depth >= 2 ? .pending : .banner)
+        // The reader's own depth: an entry given up as too long has just reset it.
+        return emitted ? .record : (self.depth >= 2 ? .pending : .banner)
     }
 
     func finish(emit: (Record) -> Void) {
