@@ -2,13 +2,15 @@ import CaptureFixtures
 import Foundation
 import TraceCheck
 
-/// `make bench`: writes a large generated capture in each format, then, in one sitting and
+/// `make bench`: writes a generated capture in each format, then, in one sitting and
 /// alternating, times `tracecheck report` (the release binary beside this one) against
 /// `grep -c -P` (and `rg -c -P --no-unicode` when installed) counting the same words, and
 /// prints medians, MB/s, peak memory and the ratios. Before timing it checks that the
 /// events found equal the lifecycle lines generated, that the fast candidate filter and
 /// running every shape on every record (no prefilter) find the same events, and that reading
-/// the file with several threads finds them too.
+/// the file with several threads finds them too. Then it times one large Xcode-console capture
+/// (BENCH_TARGET_MB, 1024 by default, 0 for none) as the performance targets are set, and
+/// denser captures at one size and twice it, for linearity in scenes and process epochs.
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
 ///        tracecheck-bench pattern   (prints the pattern grep and rg are timed with)
 ///        tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]
@@ -213,6 +215,42 @@ for format in formats {
 print("× grep, × rg: how many times faster tracecheck checks with one thread than grep/rg count candidate lines (above 1: faster);")
 print("×-j1: how many times faster with \(threads) threads on the one file (files over 64 MB are read in parts; log-json is not: one JSON array).")
 print("peak MB: the larger of both runs.")
+
+// The targets are set on one large Xcode-console capture: single thread against grep
+// and rg, two threads on the one file, and peak memory from standard input.
+let targetMegabytes = ProcessInfo.processInfo.environment["BENCH_TARGET_MB"].flatMap(Int.init) ?? 1024
+if targetMegabytes > 0 {
+    let targetRuns = min(runs, 3)
+    let capture = try generate("xcode-console", bytes: targetMegabytes << 20, to: directory.appendingPathComponent("large.log").path)
+    let found = try events(capture.path, .wordSet)
+    if found.events.count != capture.lifecycle {
+        failures.append("large capture: \(found.events.count) events found, \(capture.lifecycle) lifecycle lines generated")
+    }
+    var single: [Double] = [], threaded: [Double] = [], piped: [Double] = [], peaks: [Double] = [], grepTimes: [Double] = [], rgTimes: [Double] = []
+    for _ in 0..<targetRuns {
+        single.append(measure(tracecheck, ["report", "--quiet", "-j", "1", capture.path]).seconds)
+        threaded.append(measure(tracecheck, ["report", "--quiet", "-j", String(threads), capture.path]).seconds)
+        let fromInput = measure(tracecheck, ["report", "--quiet", "-"], input: capture.path)
+        piped.append(fromInput.seconds)
+        peaks.append(fromInput.peakMB)
+        if let grep { grepTimes.append(measure(grep, ["-c", "-P", pattern, capture.path]).seconds) }
+        if let ripgrep { rgTimes.append(measure(ripgrep, ["-c", "-P", "--no-unicode", pattern, capture.path]).seconds) }
+    }
+    let size = Double(capture.bytes) / 1_048_576
+    print("")
+    print(String(format: "one large capture (xcode-console, %.0f MB, %d lifecycle lines, median of %d):", size, capture.lifecycle, targetRuns))
+    print(String(format: "  tracecheck -j1          %7.3f s  %7.1f MB/s", median(single), size / median(single)))
+    print(String(format: "  tracecheck -j%-2d         %7.3f s  %7.1f MB/s  %5.2f× -j1", threads, median(threaded), size / median(threaded),
+                 median(single) / median(threaded)))
+    print(String(format: "  standard input          %7.3f s  peak %5.1f MB", median(piped), peaks.max() ?? .nan))
+    if grep != nil {
+        print(String(format: "  grep -c -P              %7.3f s  tracecheck -j1 %5.2f× faster", median(grepTimes), median(grepTimes) / median(single)))
+    }
+    if ripgrep != nil {
+        print(String(format: "  rg -c -P --no-unicode   %7.3f s  tracecheck -j1 %5.2f× faster", median(rgTimes), median(rgTimes) / median(single)))
+    }
+    try? FileManager.default.removeItem(atPath: capture.path)
+}
 
 // Time must grow with bytes, events, scenes and process epochs, never faster: each plan is
 // timed at one size and at twice that size, read from standard input with one thread.
