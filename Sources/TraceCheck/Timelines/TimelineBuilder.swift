@@ -55,12 +55,24 @@ public struct TimelineBuilder {
 
     /// By pid where the capture has one; plain print lines belong to the process of the
     /// prefixed lines around them. Without any pid, a second launch starts a new epoch.
+    ///
+    /// Two passes: the first decides each event's epoch, the second fills each epoch's list
+    /// at its exact size (a list grown one event at a time keeps up to twice the room, and a
+    /// capture of several GB has a hundred thousand events).
     func splitIntoEpochs(_ stream: EventStream) -> [ProcessEpoch] {
         var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
+        // What each epoch has shown of launch and terminate callbacks, kept up as events come.
+        var launches: [LaunchCallbacks] = [LaunchCallbacks()]
         var epochByKey: [String: Int] = [:]
         var current = 0
         var currentKey: String?
         var marks = stream.processMarks[...]
+
+        func open(pid: Int?, process: String?) {
+            epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: pid, process: process))
+            launches.append(LaunchCallbacks())
+            current = epochs.count - 1
+        }
 
         func enter(_ mark: ProcessMark) {
             currentKey = mark.key
@@ -71,27 +83,34 @@ public struct TimelineBuilder {
                 epochs[current].process = mark.process
                 epochByKey[mark.key] = current
             } else {
-                epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: mark.pid, process: mark.process))
-                current = epochs.count - 1
+                open(pid: mark.pid, process: mark.process)
                 epochByKey[mark.key] = current
             }
         }
 
-        for event in stream.events {
+        var assignment = [Int](repeating: 0, count: stream.events.count)
+        for (position, event) in stream.events.enumerated() {
             while let mark = marks.first, mark.line <= event.line {
                 enter(mark)
                 marks = marks.dropFirst()
             }
-            if event.pid == nil, startsNewProcess(event, in: epochs[current]) {
-                epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: nil, process: epochs[current].process))
-                current = epochs.count - 1
+            if event.pid == nil, launches[current].startsNewProcess(at: event, pidKnown: epochs[current].pid != nil) {
+                open(pid: nil, process: epochs[current].process)
                 // Without pids, a relaunch under the same name is this new epoch from now on.
                 if let currentKey { epochByKey[currentKey] = current }
             }
-            epochs[current].events.append(EpochEvent(event: event, attachment: .process))
+            launches[current].note(event)
+            assignment[position] = current
         }
         // Prints before the first NSLog line of their process learn its pid afterwards.
         for mark in marks { enter(mark) }
+
+        var counts = [Int](repeating: 0, count: epochs.count)
+        for epoch in assignment { counts[epoch] += 1 }
+        for index in epochs.indices { epochs[index].events.reserveCapacity(counts[index]) }
+        for (position, event) in stream.events.enumerated() {
+            epochs[assignment[position]].events.append(EpochEvent(event: event, attachment: .process))
+        }
         // A process that logged no lifecycle event has no timeline to check.
         epochs.removeAll { $0.events.isEmpty }
         return epochs.enumerated().map { offset, epoch in
@@ -101,12 +120,28 @@ public struct TimelineBuilder {
         }
     }
 
-    private func startsNewProcess(_ event: LifecycleEvent, in epoch: ProcessEpoch) -> Bool {
-        guard event.source == .callback, [.appWillFinishLaunching, .appDidFinishLaunching].contains(event.id) else { return false }
-        let earlier = epoch.events.map(\.event).filter { $0.source == .callback }
-        if earlier.contains(where: { $0.id == .appWillTerminate }) { return true }
-        guard epoch.pid == nil else { return false }
-        return earlier.contains { $0.id == event.id || ($0.id == .appDidFinishLaunching && event.id == .appWillFinishLaunching) }
+    /// The launch and terminate callbacks an epoch has shown so far.
+    struct LaunchCallbacks {
+        var willFinish = false, didFinish = false, willTerminate = false
+
+        /// Whether `event`, a launch callback, begins another run of the process: after a
+        /// willTerminate; without pids, also when the epoch already shows this launch.
+        func startsNewProcess(at event: LifecycleEvent, pidKnown: Bool) -> Bool {
+            guard event.source == .callback, [.appWillFinishLaunching, .appDidFinishLaunching].contains(event.id) else { return false }
+            if willTerminate { return true }
+            guard !pidKnown else { return false }
+            return event.id == .appDidFinishLaunching ? didFinish : (willFinish || didFinish)
+        }
+
+        mutating func note(_ event: LifecycleEvent) {
+            guard event.source == .callback else { return }
+            switch event.id {
+            case .appWillFinishLaunching: willFinish = true
+            case .appDidFinishLaunching: didFinish = true
+            case .appWillTerminate: willTerminate = true
+            default: break
+            }
+        }
     }
 
     // MARK: Mode
