@@ -71,6 +71,30 @@ final class PartedScanTests: XCTestCase {
         try compare(lines.joined(separator: "\n") + "\n", name: "health.log", parts: [2, 5, 11])
     }
 
+    /// Two apps (and an extension) logging in turn, with events of each and prints between:
+    /// the marks kept between two events are the first of each process and the last, in
+    /// the whole file and across every cut alike, and they stay few however long the run.
+    func testProcessesLoggingInTurn() throws {
+        var lines: [String] = []
+        let processes = [("Fieldnotes", 4817), ("FieldnotesWidget", 5120), ("Atlas", 2210)]
+        for index in 0..<3000 {
+            let (name, pid) = processes[index % 7 == 0 ? 2 : index % 2]
+            let stamp = String(format: "10:%02d:%02d.%06d", index / 3600 % 60, index / 60 % 60, index % 1000 * 1000)
+            lines.append("2026-04-02 \(stamp)+0200 \(name)[\(pid):2863604] syncing item \(index)")
+            if index % 400 == 5 { lines.append("2026-04-02 \(stamp)+0200 \(name)[\(pid):2863604] -[SceneDelegate sceneWillResignActive:]") }
+            if index % 400 == 9 { lines.append("2026-04-02 \(stamp)+0200 \(name)[\(pid):2863604] -[SceneDelegate sceneDidEnterBackground:]") }
+            if index % 400 == 200 { lines.append("sceneWillEnterForeground(_:)") }
+            if index % 400 == 201 { lines.append("sceneDidBecomeActive(_:)") }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        try compare(text, name: "in-turn.log", parts: [2, 3, 5, 9])
+
+        let scan = try CaptureScanner().scan(.text(name: "in-turn.log", contents: text))
+        XCTAssertEqual(scan.stream.events.count, 30)
+        XCTAssertLessThanOrEqual(scan.stream.processMarks.count, (scan.stream.events.count + 1) * (processes.count + 1),
+                                 "a mark per process per event at most, not one per line")
+    }
+
     func testSampleLogsLargeEnoughToCut() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SampleLogs")

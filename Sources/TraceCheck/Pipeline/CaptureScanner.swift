@@ -112,6 +112,7 @@ final class ScanSession {
     private var processSelected = true
     private var selectionByPid: [Int: (name: FieldBytes, selected: Bool)] = [:]
     private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
+    private var markLog = ProcessMarkLog()
 
     // Health facts.
     private var previousTimestamp = FieldBytes()
@@ -298,11 +299,7 @@ final class ScanSession {
         closeRepeatRun()
         later.closeRepeatRun()
         stream.events += later.stream.events
-        var marks = later.stream.processMarks[...]
-        if let first = marks.first, let last = stream.processMarks.last, first.pid == last.pid, first.process == last.process {
-            marks = marks.dropFirst()
-        }
-        stream.processMarks += marks
+        markLog.absorb(later.markLog, laterFirstEvent: later.stream.events.first?.line)
         if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.add(first.line) }
         outOfOrder.add(later.outOfOrder)
         doubled.add(later.doubled)
@@ -340,6 +337,7 @@ final class ScanSession {
         guard extractor.mayHold(message),
               let event = extractor.event(message: message, text: text, line: number, context: context()) else { return }
         if Self.contains(message, "<private>") { redacted.append(number) }
+        markLog.noteEvent()
         stream.events.append(event)
     }
 
@@ -366,7 +364,7 @@ final class ScanSession {
         guard processSelected, pid != nil || !context.process.isEmpty else { return }
         if pid == lastMark.pid, context.process == lastMark.process { return }
         lastMark = (pid, context.process)
-        stream.processMarks.append(ProcessMark(line: record.number, pid: pid, process: context.processText))
+        markLog.note(ProcessMark(line: record.number, pid: pid, process: context.processText))
     }
 
     /// With `--process` or `app_processes`, only those; otherwise every process except the system's own.
@@ -400,6 +398,7 @@ final class ScanSession {
         }
         if mainRecords > 0 { recordsByFormat[mainFormatName, default: 0] += mainRecords }
         let path = source.displayName
+        stream.processMarks = markLog.finished
         return ScannedCapture(
             source: source, format: choice?.format.name ?? PlainFormat().name, decoration: choice?.decoration?.name,
             statistics: statistics, stream: stream,
