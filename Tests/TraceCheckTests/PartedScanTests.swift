@@ -108,6 +108,28 @@ final class PartedScanTests: XCTestCase {
         XCTAssertGreaterThan(compared, 4)
     }
 
+    /// With threads for the capture the rules run at once: the same findings, inconclusive
+    /// findings and rule verdicts, in the same order, as one after the other.
+    func testRulesRunAtOnceReportAsOneAfterTheOther() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+        var options = CheckOptions()
+        let serial = Checker(options: options)
+        options.scan.threadsPerFile = 4
+        options.scan.minimumPartBytes = 1 << 40
+        let concurrent = Checker(options: options)
+        var findings = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".log") {
+            let source = InputSource.file(folder.appendingPathComponent(name).path)
+            let one = try serial.check(source), many = try concurrent.check(source)
+            XCTAssertEqual(many.findings, one.findings, name)
+            XCTAssertEqual(many.inconclusive, one.inconclusive, name)
+            XCTAssertEqual(many.rules, one.rules, name)
+            findings += one.findings.count
+        }
+        XCTAssertGreaterThan(findings, 20)
+    }
+
     func testNewlinesAreCountedExactly() {
         var random = SplitMix(seed: 3)
         for length in [0, 1, 7, 8, 9, 63, 64, 65, 1000] {

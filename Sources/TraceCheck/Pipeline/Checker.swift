@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rule's verdict on one capture, for the summary.
 public struct RuleStatus: Hashable, Sendable {
     public let rule: String
@@ -63,8 +65,7 @@ public struct Checker: Sendable {
         var findings: [Finding] = []
         var pending: [Finding] = []
         var statuses: [RuleStatus] = []
-        for rule in options.rules {
-            let outcome = rule.outcome(for: timeline)
+        for (rule, outcome) in zip(options.rules, outcomes(of: options.rules, for: timeline)) {
             findings += outcome.findings
             pending += outcome.pending
             statuses.append(RuleStatus(rule: rule.description.id, checked: outcome.checked > 0,
@@ -90,5 +91,37 @@ public struct Checker: Sendable {
         inconclusive.sort { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
         return CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
                              rules: statuses, health: health, eventCount: eventCount)
+    }
+
+    /// Each rule's outcome, in the rules' order. With threads to spare for this capture
+    /// (`threadsPerFile`), the rules run at once: they only read the timeline, and after a
+    /// parted scan they are most of what is left to do on one thread.
+    func outcomes(of rules: [ActiveRule], for timeline: CaptureTimeline) -> [RuleOutcome] {
+        guard options.scan.threadsPerFile > 1, rules.count > 1 else { return rules.map { $0.outcome(for: timeline) } }
+        let results = RuleResults(count: rules.count)
+        DispatchQueue.concurrentPerform(iterations: rules.count) { index in
+            results.store(index, rules[index].outcome(for: timeline))
+        }
+        return results.all
+    }
+}
+
+/// Each rule's outcome, written by the thread that ran it.
+private final class RuleResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [RuleOutcome]
+
+    init(count: Int) { results = Array(repeating: RuleOutcome(), count: count) }
+
+    func store(_ index: Int, _ outcome: RuleOutcome) {
+        lock.lock()
+        results[index] = outcome
+        lock.unlock()
+    }
+
+    var all: [RuleOutcome] {
+        lock.lock()
+        defer { lock.unlock() }
+        return results
     }
 }
