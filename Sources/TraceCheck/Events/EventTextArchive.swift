@@ -26,7 +26,7 @@ struct ArchivedSpan: Sendable, Hashable {
 /// Evidence needs each event's whole line, but a capture of several GB holds a hundred
 /// thousand events and a rule reads the text of a handful. Lines are appended to a small
 /// in-memory tail; once the tail outgrows `tailLimit` it goes to the run's `SpillFile`, so
-/// memory stays flat however many events a capture holds. When the scan ends (`seal`), a tail
+/// the texts hold no more memory however many events a capture has. When the scan ends (`seal`), a tail
 /// of more than `sealLimit` goes too, so that a run over many captures keeps little of each.
 /// Small captures (tests, rule examples, most real consoles) never touch the disk. When no
 /// temporary file can be written, the archive keeps everything in memory rather than lose a line.
