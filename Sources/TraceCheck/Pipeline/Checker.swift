@@ -98,30 +98,11 @@ public struct Checker: Sendable {
     /// parted scan they are most of what is left to do on one thread.
     func outcomes(of rules: [ActiveRule], for timeline: CaptureTimeline) -> [RuleOutcome] {
         guard options.scan.threadsPerFile > 1, rules.count > 1 else { return rules.map { $0.outcome(for: timeline) } }
-        let results = RuleResults(count: rules.count)
+        let results = ConcurrentResults<RuleOutcome>(count: rules.count)
         DispatchQueue.concurrentPerform(iterations: rules.count) { index in
             results.store(index, rules[index].outcome(for: timeline))
         }
-        return results.all
-    }
-}
-
-/// Each rule's outcome, written by the thread that ran it.
-private final class RuleResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [RuleOutcome]
-
-    init(count: Int) { results = Array(repeating: RuleOutcome(), count: count) }
-
-    func store(_ index: Int, _ outcome: RuleOutcome) {
-        lock.lock()
-        results[index] = outcome
-        lock.unlock()
-    }
-
-    var all: [RuleOutcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return results
+        // concurrentPerform runs every index before it returns.
+        return results.all.map { $0 ?? RuleOutcome() }
     }
 }

@@ -70,7 +70,7 @@ struct PartedScan {
     }
 
     func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog) throws(InputError) -> ScannedCapture {
-        let results = PartResults(count: ranges.count)
+        let results = ConcurrentResults<Result<(session: ScanSession, statistics: ReadStatistics), InputError>>(count: ranges.count)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
             results.store(index, Result { () throws(InputError) in try scanPart(index, options: options, reader: reader, catalog: catalog) })
         }
@@ -172,25 +172,5 @@ enum NewlineCounter {
             offset += 1
         }
         return total
-    }
-}
-
-/// Each part's outcome, written by its thread.
-private final class PartResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<(session: ScanSession, statistics: ReadStatistics), InputError>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func store(_ index: Int, _ result: Result<(session: ScanSession, statistics: ReadStatistics), InputError>) {
-        lock.lock()
-        results[index] = result
-        lock.unlock()
-    }
-
-    var all: [Result<(session: ScanSession, statistics: ReadStatistics), InputError>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return results
     }
 }
