@@ -49,7 +49,7 @@ public struct Configuration: Sendable {
 
     /// Event names rules may use: the catalog's and the configured ones.
     public var knownEvents: Set<EventID> {
-        Set(EventCatalog.allIDs).union(events.map(\.event))
+        EventCatalog.knownIDs.union(events.map(\.event))
     }
 
     /// The rules a run uses, in registry order then the configuration's, at their severities.

@@ -98,7 +98,7 @@ struct ConfigurationReader {
         guard let root else { return configuration }
         guard let entries = mapping(root, keys: Self.topLevelKeys, what: "the configuration") else { return configuration }
         if let node = entries["events"] { configuration.events = readEvents(node) }
-        let events = Set(EventCatalog.allIDs).union(configuration.events.map(\.event))
+        let events = EventCatalog.knownIDs.union(configuration.events.map(\.event))
         if let node = entries["rules"] { configuration.rules = readRules(node, events: events) }
         let known = Set(RuleRegistry.all.map { $0.description.id }).union(configuration.rules.map(\.id))
         if let node = entries["disabled_rules"] { configuration.disabledRules = ruleList(node, known: known) }
@@ -156,7 +156,7 @@ struct ConfigurationReader {
                 continue
             }
             let event = EventID(name)
-            if !EventCatalog.allIDs.contains(event) {
+            if !EventCatalog.knownIDs.contains(event) {
                 if name.range(of: "^[a-z][A-Za-z0-9]*(\\.[A-Za-z][A-Za-z0-9_]*)+$", options: .regularExpression) == nil {
                     problem(nameNode, "event name '\(name)' is not family.name (analytics.flush)")
                     continue

@@ -289,14 +289,18 @@ extension EventCatalog {
 
     public static func entry(for id: EventID) -> CatalogEntry? { entries.first { $0.id == id } }
 
-    /// Every canonical id the catalog can produce.
-    public static var allIDs: [EventID] {
+    /// Every canonical id the catalog can produce, sorted. Built once: the phrase shape asks
+    /// on every match, the configuration loader for every event it reads.
+    public static let allIDs: [EventID] = knownIDs.sorted()
+
+    /// The same ids, for membership.
+    static let knownIDs: Set<EventID> = {
         var ids = Set(entries.map(\.id))
         ids.formUnion(ambiguousShortForms.values.flatMap { [$0.app, $0.scene] })
         ids.formUnion(uikitMessages.map(\.id))
         ids.formUnion(scenePhases.values)
-        return ids.sorted()
-    }
+        return ids
+    }()
 
     private static func index(_ spellings: (CatalogEntry) -> [String]) -> [String: EventID] {
         var table: [String: EventID] = [:]

@@ -39,8 +39,9 @@ public final class CompiledCatalog: Sendable {
             compiled.append((shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless)))
         }
         shapes = compiled
-        candidate = try PCRE2Regex(SpellingShape.alternation(Self.candidateVocabulary), caseless: true)
-        candidateWords = CaselessWordSet(covering: Self.candidateVocabulary)
+        let vocabulary = Self.candidateVocabulary
+        candidate = try PCRE2Regex(SpellingShape.alternation(vocabulary), caseless: true)
+        candidateWords = CaselessWordSet(covering: vocabulary)
         let shortWords = Self.reduced(Set(EventCatalog.scenePhases.keys))
         shortMessageWords = CaselessWordSet(covering: shortWords)
         shortMessageCandidate = try PCRE2Regex(SpellingShape.alternation(shortWords), caseless: true)

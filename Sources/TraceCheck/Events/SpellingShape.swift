@@ -163,7 +163,7 @@ extension SpellingShape {
                   let member = EventCatalog.phrases[phrase] else { return nil }
             let level = subject.hasSuffix("scene") ? "scene" : "app"
             let id = EventID("\(level).\(member)")
-            return EventCatalog.allIDs.contains(id) ? SpellingMatch(id: id) : nil
+            return EventCatalog.knownIDs.contains(id) ? SpellingMatch(id: id) : nil
         })
 
     /// `print(newPhase)` in `.onChange(of: scenePhase)`, bare or labelled, as the whole message.
