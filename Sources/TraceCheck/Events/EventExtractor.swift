@@ -233,9 +233,10 @@ public final class EventExtractor {
     }
 
     /// The event `message` shows, if it is a lifecycle line. `text` is what evidence shows;
-    /// `context` the fields of the record the message belongs to.
+    /// `context` the fields of the record the message belongs to, asked for only when the
+    /// message is an event (a scanner would copy it out of its state on every line).
     public func event(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
-                      context: RecordContext) -> LifecycleEvent? {
+                      context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
         let found: (SpellingMatch, String, SceneIdentity)?
         if !userSpellings.isEmpty, let user = userSpelling(in: message, line: line) {
             found = user
@@ -245,6 +246,7 @@ public final class EventExtractor {
             found = nil
         }
         guard let (spelling, shape, named) = found else { return nil }
+        let context = context()
         var identity = self.identity(in: message, source: spelling.source)
         if !named.sessions.isEmpty { identity.sessions = named.sessions }
         if let pointer = named.scenePointer { identity.scenePointer = pointer }
@@ -271,11 +273,6 @@ public final class EventExtractor {
         let context = EventContext(key, archive: textArchive)
         sharedContexts[key] = context
         return context
-    }
-
-    /// Whether `event(message:…)` can find anything in `message`: false for most lines, cheaply.
-    func mayHold(_ message: UnsafeRawBufferPointer) -> Bool {
-        !userSpellings.isEmpty || isCandidate(message)
     }
 
     private func noteLimitExceeded(_ line: Int) {

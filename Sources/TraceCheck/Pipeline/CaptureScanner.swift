@@ -332,10 +332,8 @@ final class ScanSession {
     }
 
     private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: @autoclosure () -> RecordContext) {
-        // Most messages stop here, before the context is copied out of the session (a copy
-        // costs a retain and a release of each of its buffers, on every line).
-        guard extractor.mayHold(message),
-              let event = extractor.event(message: message, text: text, line: number, context: context()) else { return }
+        // The context is copied out of the session only for an event.
+        guard let event = extractor.event(message: message, text: text, line: number, context: context()) else { return }
         if Self.contains(message, "<private>") { redacted.append(number) }
         markLog.noteEvent()
         stream.events.append(event)
