@@ -122,22 +122,26 @@ enum Bytes {
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
 
     /// The index of the first quote or backslash at or after `start`, or `bytes.count`: eight bytes
-    /// at a time (string contents are most of a JSON entry). A byte equal to the one sought
-    /// becomes zero after the XOR, and the classic test finds a zero byte in a word.
+    /// at a time (string contents are most of a JSON entry).
     static func firstIndex(ofQuoteOrBackslashIn bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         var index = start
         while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            if hasZeroByte(word ^ 0x2222_2222_2222_2222) || hasZeroByte(word ^ 0x5C5C_5C5C_5C5C_5C5C) { break }
+            let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if matches(of: 34, in: word) | matches(of: 92, in: word) != 0 { break }
             index += 8
         }
         while index < bytes.count, bytes[index] != 34, bytes[index] != 92 { index += 1 }
         return index
     }
 
+    /// The high bit of each byte of `word` that equals `byte`, exactly (no carry crosses
+    /// bytes): a matching byte is zero after the XOR, and only a zero byte keeps its high bit
+    /// clear through `((x & 0x7f…) + 0x7f…) | x`.
     @inline(__always)
-    private static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+    static func matches(of byte: UInt8, in word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let x = word ^ (UInt64(byte) &* 0x0101_0101_0101_0101)
+        return ~(((x & low) &+ low) | x | low)
     }
 
     static func decimal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {

@@ -156,15 +156,12 @@ struct PartedScan {
     }
 }
 
-/// Counts `\n` bytes eight at a time: a byte is zero after XOR with `\n`s exactly when its
-/// high bit survives `~(((x & 0x7f…) + 0x7f…) | x)`, and no carry crosses bytes.
+/// Counts `\n` bytes eight at a time (`Bytes.matches` marks each one).
 enum NewlineCounter {
     static func count(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var total = 0, offset = 0
         while offset + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
-            total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+            total += Bytes.matches(of: 10, in: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)).nonzeroBitCount
             offset += 8
         }
         while offset < bytes.count {
