@@ -342,9 +342,9 @@ public struct TimelineBuilder {
 
 extension ProcessEpoch {
     /// The timeline lives as long as the run, and arrays grown one element at a time keep up
-    /// to twice the room they need: a capture of a few GB would pay that per event.
+    /// to twice the room they need: a capture of a few GB would pay that per event. The
+    /// events are already at their size (`splitIntoEpochs`); the scenes' steps are not.
     mutating func trimCapacity() {
-        events = events.trimmed()
         for index in connections.indices { connections[index].steps = connections[index].steps.trimmed() }
         if let steps = appTimeline?.steps { appTimeline?.steps = steps.trimmed() }
     }
