@@ -281,9 +281,9 @@ struct Report: ParsableCommand {
             throw ExitCode(Exit.badConfiguration)
         }
         do {
-            return try JSONDecoder().decode(Baseline.self, from: data)
+            return try Baseline.read(data)
         } catch {
-            printError("\(path): error: not a tracecheck baseline (write one with --write-baseline): \(error.localizedDescription)")
+            printError("\(path): error: not a tracecheck baseline (write one with --write-baseline): \(error)")
             throw ExitCode(Exit.badConfiguration)
         }
     }

@@ -176,6 +176,40 @@ final class ConfigurationCLITests: XCTestCase {
         XCTAssertTrue(broken.stderr.contains("broken.json: error: not a tracecheck baseline"), broken.stderr)
     }
 
+    /// Found by fuzzing: a duration too large for the arithmetic behind it crashed every
+    /// command that loads the configuration. It is a problem at its line, exit 2.
+    func testAnAbsurdDurationIsAProblemNotACrash() throws {
+        for within in ["1e300s", "1e18", "1e308m", "10081m"] {
+            try write(Self.configuration.replacingOccurrences(of: "within: 2s", with: "within: \(within)"), to: ".tracecheck.yml")
+            try write(Self.capture(flushes: [true]), to: "capture.log")
+            for arguments in [["check-config"], ["report", "capture.log"], ["rules"]] {
+                let result = try run(arguments)
+                XCTAssertEqual(result.status, 2, "\(within) \(arguments): \(result.stderr)")
+                XCTAssertTrue(result.stderr.contains(".tracecheck.yml:11:13: error: '\(within)' is longer than a week"),
+                              "\(within) \(arguments): \(result.stderr)")
+            }
+        }
+        try write(Self.configuration.replacingOccurrences(of: "within: 2s", with: "within: 10080m"), to: ".tracecheck.yml")
+        XCTAssertEqual(try run(["check-config"]).status, 0, "a week is still a duration")
+    }
+
+    /// Found by fuzzing: counts that add past Int.max crashed `--baseline`. Counts are checked when read.
+    func testABaselineWithImpossibleCountsIsRefused() throws {
+        let sample = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+        try write(sample, to: "capture.log")
+        let entry = #"{"rule": "resign_before_background", "file": "capture.log", "message": "m", "count": 9223372036854775807}"#
+        try write(#"{"version": 1, "entries": [\#(entry), \#(entry)]}"#, to: "overflow.json")
+        let overflow = try run(["report", "--baseline", "overflow.json", "capture.log"])
+        XCTAssertEqual(overflow.status, 2)
+        XCTAssertTrue(overflow.stderr.contains("overflow.json: error: not a tracecheck baseline (write one with --write-baseline): entries[0].count: 9223372036854775807 is not a count from 1 to 1000000000"), overflow.stderr)
+        try write(#"{"version": 1, "entries": [{"rule": "r", "file": "f", "message": "m", "count": 0}]}"#, to: "zero.json")
+        XCTAssertTrue(try run(["report", "--baseline", "zero.json", "capture.log"]).stderr.contains("entries[0].count: 0 is not a count"))
+        try write(#"{"version": 1, "entries": [{"rule": "r", "file": "f", "count": 2}]}"#, to: "missing.json")
+        let missing = try run(["report", "--baseline", "missing.json", "capture.log"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("entries[0]: 'message' is missing"), missing.stderr)
+    }
+
     func testStrictAndExitZero() throws {
         let warningOnly = CLITests.root.appendingPathComponent("SampleLogs/rule-app_delegate_in_scene_app.log").path
         XCTAssertEqual(try run(["report", warningOnly]).status, 0)

@@ -391,7 +391,11 @@ struct ConfigurationReader {
         }
     }
 
-    /// `2s`, `500ms`, `1.5 s`, `2m`, or a number of seconds.
+    /// The longest duration a configuration may give: longer than any capture a rule is
+    /// checked on, and small enough that every computation with it stays exact.
+    static let maximumDuration: Double = 7 * 86_400
+
+    /// `2s`, `500ms`, `1.5 s`, `2m`, or a number of seconds, up to a week.
     mutating func duration(_ node: Node) -> Double? {
         guard let text = node.string?.trimmingCharacters(in: .whitespaces) else {
             problem(node, "a duration is text such as 2s or 500ms")
@@ -400,7 +404,13 @@ struct ConfigurationReader {
         let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("", 1)]
         for unit in units where text.hasSuffix(unit.suffix) {
             let number = text.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
-            if let value = Double(number), value >= 0, value.isFinite { return value * unit.seconds }
+            guard let value = Double(number), value >= 0, value.isFinite else { continue }
+            let seconds = value * unit.seconds
+            guard seconds <= Self.maximumDuration else {
+                problem(node, "'\(text)' is longer than a week (10080m), the longest duration a rule may give")
+                return nil
+            }
+            return seconds
         }
         problem(node, "'\(text)' is not a duration such as 2s, 500ms or 1.5m")
         return nil

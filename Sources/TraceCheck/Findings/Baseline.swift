@@ -54,10 +54,52 @@ public struct Baseline: Codable, Sendable, Equatable {
         return text
     }
 
+    /// The most findings one entry may accept: far more than a capture holds, and small
+    /// enough that the counts of every entry of a key add up without overflowing.
+    public static let maximumCount = 1_000_000_000
+
+    /// Why a file is not a baseline this version can use.
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Reads a baseline written by `--write-baseline`, checking what the decoder does not:
+    /// the version, and counts from 1 to `maximumCount`.
+    public static func read(_ data: Data) throws(ReadError) -> Baseline {
+        let baseline: Baseline
+        do {
+            baseline = try JSONDecoder().decode(Baseline.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw ReadError(description: Self.describe(context, "the file is not JSON"))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw ReadError(description: Self.describe(context, "'\(key.stringValue)' is missing"))
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw ReadError(description: Self.describe(context, "the value has the wrong type"))
+        } catch {
+            throw ReadError(description: "\(error)")
+        }
+        guard baseline.version == 1 else {
+            throw ReadError(description: "version \(baseline.version) is not one this tracecheck reads (1)")
+        }
+        for (index, entry) in baseline.entries.enumerated() where !(1...maximumCount).contains(entry.count) {
+            throw ReadError(description: "entries[\(index)].count: \(entry.count) is not a count from 1 to \(maximumCount)")
+        }
+        return baseline
+    }
+
+    private static func describe(_ context: DecodingError.Context, _ what: String) -> String {
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return path.isEmpty ? what : "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(what)"
+    }
+
     /// `report` with the findings this baseline accepts moved to `baselined`.
     public func filter(_ report: CaptureReport) -> CaptureReport {
         var remaining: [Key: Int] = [:]
-        for entry in entries { remaining[Key(entry), default: 0] += entry.count }
+        for entry in entries {
+            // Counts are checked when read, but a baseline built in code is not: saturate.
+            let (sum, overflow) = remaining[Key(entry), default: 0].addingReportingOverflow(max(0, entry.count))
+            remaining[Key(entry)] = overflow ? Int.max : sum
+        }
         var kept: [Finding] = []
         var hidden: [Finding] = []
         for finding in report.findings {

@@ -284,7 +284,9 @@ public struct SpecificationPatternRule: Sendable {
     }
 
     static func seconds(_ value: Double) -> String {
-        // 20.3 s, 2 s, 500 ms: as precise as a log's timing deserves.
+        // 20.3 s, 2 s, 500 ms: as precise as a log's timing deserves. Beyond what an Int holds
+        // in tenths (no capture's gap, no configured duration) the number is printed as it is.
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value) s" }
         if value < 1 { return "\(Int((value * 1000).rounded())) ms" }
         let tenths = Int((value * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
