@@ -39,3 +39,17 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["TraceCheck"], exclude: ["Expected"]),
     ]
 )
+
+// The fuzz targets (Fuzz/README.md) exist only in a build made by `make fuzz`, which sets
+// TRACECHECK_FUZZ and builds with libFuzzer and AddressSanitizer: their executables have no
+// main of their own and link only against libFuzzer's driver.
+if Context.environment["TRACECHECK_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "CFuzzMain", path: "Fuzz/CFuzzMain"),
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+    ]
+    for name in ["FuzzCheck", "FuzzParted", "FuzzConfig", "FuzzBaseline", "FuzzGzip"] {
+        package.targets.append(.executableTarget(name: name, dependencies: ["TraceCheck", "FuzzSupport", "CFuzzMain"],
+                                                 path: "Fuzz/Targets/\(name)"))
+    }
+}

@@ -18,16 +18,6 @@ final class PartedScanTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// Everything a scan reports, as text to compare.
-    private func summary(_ scan: ScannedCapture) -> [String] {
-        scan.stream.events.map { "event \($0.line) \($0.id.rawValue) \($0.pid ?? -1) \($0.time ?? -1) \($0.text)" }
-            + scan.stream.processMarks.map { "mark \($0.line) \($0.pid ?? -1) \($0.process ?? "-")" }
-            + scan.health.map { "health \($0.kind.rawValue) \($0.line ?? -1) \($0.count) \($0.message)" }
-            + scan.diagnostics.map { "diagnostic \($0.line ?? -1) \($0.message)" }
-            + ["format \(scan.format) \(scan.recordsByFormat.sorted { $0.key < $1.key })",
-               "lines \(scan.statistics.lines) bytes \(scan.statistics.bytes) crlf \(scan.statistics.crlfLines) nul \(scan.statistics.firstNULLine ?? -1)"]
-    }
-
     private func compare(_ text: String, name: String, parts: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
         let path = directory.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -40,7 +30,7 @@ final class PartedScanTests: XCTestCase {
             let plan = PartedScan.plan(path: path, parts: count, options: options, reader: LineReader())
             XCTAssertEqual(plan?.ranges.count, count, "\(name) is cut in \(count)", file: file, line: line)
             let parted = try CaptureScanner(options: options).scan(.file(path))
-            XCTAssertEqual(summary(parted), summary(whole), "\(name) in \(count) parts", file: file, line: line)
+            XCTAssertEqual(parted.comparableFacts, whole.comparableFacts, "\(name) in \(count) parts", file: file, line: line)
         }
     }
 
@@ -93,6 +83,55 @@ final class PartedScanTests: XCTestCase {
         XCTAssertEqual(scan.stream.events.count, 30)
         XCTAssertLessThanOrEqual(scan.stream.processMarks.count, (scan.stream.events.count + 1) * (processes.count + 1),
                                  "a mark per process per event at most, not one per line")
+    }
+
+    /// Found by fuzzing: a run of one message repeated that a cut fell into was counted as
+    /// doubled rows by the parted read only; and a capture copied twice, cut between a row
+    /// and its copy, lost a doubled row. The run now crosses the cut.
+    func testRunsOfOneMessageCrossTheCuts() throws {
+        var lines: [String] = []
+        for index in 0..<600 {
+            let stamp = String(format: "10:15:%02d.%06d", index / 20 % 60, index * 1000 % 1_000_000)
+            let message = index / 150 % 2 == 0 ? "heartbeat" : "syncing item \(index)"
+            lines.append("2026-04-02 \(stamp)+0200 Fieldnotes[4817:2863604] \(message)")
+            if index % 100 == 50 { lines.append("2026-04-02 \(stamp)+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:]") }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        try compare(text, name: "runs.log", parts: [2, 3, 4, 5, 7, 11, 13])
+        // Every row twice: a doubled row wherever the cuts fall.
+        let twice = lines.flatMap { [$0, $0] }.joined(separator: "\n") + "\n"
+        try compare(twice, name: "twice.log", parts: [2, 3, 4, 5, 7, 11, 13])
+        let whole = try CaptureScanner().scan(.text(name: "twice.log", contents: twice))
+        XCTAssertEqual(whole.health.first { $0.kind == .doubledRows }?.count, 300 + 6,
+                       "the syncing rows and the events are doubled; the runs of heartbeats are longer: not doubled rows")
+    }
+
+    /// Found by fuzzing: where lines without a prefix continue the record before, a cut fell
+    /// on a line that looks like a record but does not parse (no level, truncated, a NUL
+    /// byte): one thread read it as a continuation, the parted read as a record of its own.
+    func testCutsOnlyWhereTheReaderParsesARecord() throws {
+        var lines: [String] = []
+        for index in 0..<500 {
+            let second = String(format: "%02d", 10 + index % 40)
+            lines.append("Apr  2 10:15:\(second).100000 Fieldnotes(Foundation)[4817] <Notice>: filler \(index)")
+            // Three look-alikes that do not parse, then the record they belong under.
+            lines.append("Apr  2 10:15:\(second).200000 Fieldnotes(Foundation)[4817] sceneDidBecomeActive(_:) no level")
+            lines.append("Apr  2 10:15:\(second).2")
+            lines.append("Apr  2 10:15:\(second).300000 Atlas[2210]\u{0} <Notice>: sceneWillResignActive(_:)")
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        var options = ScanOptions()
+        options.threadsPerFile = 4
+        options.minimumPartBytes = 1
+        let path = directory.appendingPathComponent("lookalikes.log").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let plan = try XCTUnwrap(PartedScan.plan(path: path, parts: 4, options: options, reader: LineReader()))
+        let bytes = Array(text.utf8)
+        for cut in plan.ranges.dropFirst().map(\.lowerBound) {
+            let line = String(decoding: bytes[cut...].prefix { $0 != 10 }, as: UTF8.self)
+            XCTAssertTrue(line.contains("<Notice>: filler"), "a cut at a record the reader parses: \(line)")
+        }
+        try compare(text, name: "lookalikes.log", parts: [2, 3, 5, 8, 13])
     }
 
     func testSampleLogsLargeEnoughToCut() throws {

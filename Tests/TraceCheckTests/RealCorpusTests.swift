@@ -47,7 +47,11 @@ final class RealCorpusTests: XCTestCase {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path) else {
             throw XCTSkip("shared corpus not found at \(Self.corpus.path); a user's clone has none")
         }
-        for name in names.filter({ $0.hasSuffix(".log") }).sorted() {
+        // Captures 61–84 came with the answer key (expected.json), which holds what is read of
+        // them; this table covers the captures whose format PROVENANCE settled before it.
+        let tabled = names.filter { $0.hasSuffix(".log") && Self.expectedFormats[String($0.prefix(2))] != nil }.sorted()
+        XCTAssertEqual(tabled.count, Self.expectedFormats.count, "every capture of the table is in the corpus")
+        for name in tabled {
             let report = try Checker().check(.file(Self.corpus.appendingPathComponent(name).path))
             let detected = report.scan.format + (report.scan.decoration.map { "+" + $0 } ?? "")
             XCTAssertEqual(detected, Self.expectedFormats[String(name.prefix(2))], name)

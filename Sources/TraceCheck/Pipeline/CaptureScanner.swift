@@ -109,6 +109,9 @@ final class ScanSession {
     // Process selection: decided once per change of process name.
     private var lastPidlessProcess: (name: FieldBytes, selected: Bool) = (FieldBytes(), true)
     private var lastPid: Int?
+    /// The name the last record with a pid gave it: a pid seen under another name is
+    /// selected again by that name, so that selection is a fact of each record alone.
+    private var lastPidProcess = FieldBytes()
     private var processSelected = true
     private var selectionByPid: [Int: (name: FieldBytes, selected: Bool)] = [:]
     private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
@@ -139,8 +142,18 @@ final class ScanSession {
     private var mainFormatName = ""
 
     // Where this session's input begins, for joining it to the session of the part before.
-    private var firstRecord: (line: Int, timestamp: FieldBytes)?
+    private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
     private var absorbedMalformedLines = LineTally()
+    /// In a part after the first, the run of one message that its first record begins is
+    /// left for the part before to judge: it may continue a run across the cut (`absorb`).
+    private var leadingRun: LeadingRun?
+
+    /// The repeats of the run a part's first record begins: still open (every record of
+    /// the part so far), or closed with its first repeat's line and count.
+    enum LeadingRun {
+        case open
+        case closed(first: Int?, repeats: Int)
+    }
 
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
@@ -150,10 +163,12 @@ final class ScanSession {
         }
     }
 
-    /// A session for one part of a file whose format was decided from its first lines.
-    init(extractor: EventExtractor, options: ScanOptions, choice: FormatChoice, firstLines: [[UInt8]]) {
+    /// A session for one part of a file whose format was decided from its first lines;
+    /// `continuesEarlierPart` for every part but the first.
+    init(extractor: EventExtractor, options: ScanOptions, choice: FormatChoice, firstLines: [[UInt8]], continuesEarlierPart: Bool) {
         self.extractor = extractor
         self.options = options
+        if continuesEarlierPart { leadingRun = .open }
         choose(choice, firstLines: firstLines)
     }
 
@@ -250,15 +265,15 @@ final class ScanSession {
         if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
-        if isFirst { firstRecord = (record.number, context.timestamp) }
-        if Self.isEarlier(context.timestamp, than: previousTimestamp) { outOfOrder.add(record.number) }
-        noteProcess(record)
         let message = record.message
         let signature = MessageSignature(message, pid: record.fields.pid)
-        if signature == lastSignature, !message.isEmpty {
+        if isFirst { firstRecord = (record.number, context.timestamp, signature) }
+        if Self.isEarlier(context.timestamp, than: previousTimestamp) { outOfOrder.add(record.number) }
+        noteProcess(record)
+        if signature.continuesRun(of: lastSignature) {
             if let run = repeatRun { repeatRun = (run.first, run.repeats + 1) } else { repeatRun = (record.number, 1) }
         } else {
-            closeRepeatRun()
+            if !isFirst { closeRepeatRun() }
             lastSignature = signature
         }
         guard processSelected else { return }
@@ -286,18 +301,48 @@ final class ScanSession {
     /// A copy made twice shows every row exactly twice; a message a program logs again
     /// and again makes longer runs, and is not a problem of the capture.
     private func closeRepeatRun() {
-        guard let run = repeatRun else { return }
-        if run.repeats == 1 { doubled.add(run.first) }
+        if case .open = leadingRun {
+            leadingRun = .closed(first: repeatRun?.first, repeats: repeatRun?.repeats ?? 0)
+        } else if let run = repeatRun, run.repeats == 1 {
+            doubled.add(run.first)
+        }
         repeatRun = nil
     }
 
+    /// Joins the run of one message open at the end of this session to the one the next
+    /// part begins with, as one session reading on would have counted it.
+    private func joinRepeatRun(with later: ScanSession) {
+        guard let first = later.firstRecord, let leading = later.leadingRun else { return }
+        let continued: (first: Int, repeats: Int)?
+        if first.signature.continuesRun(of: lastSignature) {
+            let before = repeatRun ?? (first.line, 0)
+            let repeats: Int
+            if case .closed(_, let count) = leading { repeats = count } else { repeats = later.repeatRun?.repeats ?? 0 }
+            continued = (before.first, before.repeats + 1 + repeats)
+        } else {
+            closeRepeatRun()
+            continued = nil
+        }
+        switch leading {
+        case .open:
+            // The later part is one run to its end: it stays open.
+            repeatRun = continued ?? later.repeatRun
+        case .closed(let leadingFirst, let count):
+            if let continued {
+                if continued.repeats == 1 { doubled.add(continued.first) }
+            } else if count == 1, let leadingFirst {
+                doubled.add(leadingFirst)
+            }
+            repeatRun = later.repeatRun
+        }
+    }
+
     /// Joins the session of the next part of the same file, read by another thread, as if
-    /// this session had read on. The parts were cut where a record begins, so no record
-    /// spans two. Across the cut, timestamp order is checked; a row doubled exactly there
-    /// is the one fact not joined.
+    /// this session had read on. The parts were cut where the reader starts a record (or,
+    /// where lines are their own records, anywhere), so no record spans two. Across the
+    /// cut, timestamp order is checked and a run of one message repeated is joined.
     func absorb(_ later: ScanSession) {
-        closeRepeatRun()
-        later.closeRepeatRun()
+        joinRepeatRun(with: later)
         stream.events += later.stream.events
         markLog.absorb(later.markLog, laterFirstEvent: later.stream.events.first?.line)
         if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.add(first.line) }
@@ -343,9 +388,10 @@ final class ScanSession {
     /// by name. Another process's lines in between (SpringBoard's chatter) change nothing.
     private func noteProcess(_ record: Record) {
         let pid = record.fields.pid
-        // Same pid, same process: the common case, decided without looking at the name.
-        if let pid, pid == lastPid { return }
+        // The same pid under the same name as the record before: the common case.
+        if let pid, pid == lastPid, context.process == lastPidProcess { return }
         lastPid = pid
+        if pid != nil { lastPidProcess = context.process }
         if let pid {
             if let known = selectionByPid[pid], known.name == context.process {
                 processSelected = known.selected
@@ -360,7 +406,8 @@ final class ScanSession {
             processSelected = lastPidlessProcess.selected
         }
         guard processSelected, pid != nil || !context.process.isEmpty else { return }
-        if pid == lastMark.pid, context.process == lastMark.process { return }
+        // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.
+        if pid == lastMark.pid, pid != nil || context.process == lastMark.process { return }
         lastMark = (pid, context.process)
         markLog.note(ProcessMark(line: record.number, pid: pid, process: context.processText))
     }
@@ -487,6 +534,9 @@ struct MessageSignature: Equatable {
     var tail: UInt64 = 0
 
     init() {}
+
+    /// Whether a record with this signature repeats the one before it (empty messages never do).
+    func continuesRun(of previous: MessageSignature) -> Bool { self == previous && length > 0 }
 
     init(_ message: UnsafeRawBufferPointer, pid: Int?) {
         length = message.count

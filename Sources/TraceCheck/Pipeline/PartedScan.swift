@@ -7,8 +7,8 @@ import Darwin
 
 /// One large file read by several threads: cut into parts where records begin, each part
 /// scanned by its own session (own PCRE2 matcher, own 2 MiB buffer), the sessions joined in
-/// file order. The result is the one a single session gives, up to a row doubled exactly at
-/// a cut (`ScanSession.absorb`).
+/// file order. The result is the one a single session gives (`ScanSession.absorb`); the
+/// parted fuzz target holds it to that.
 struct PartedScan {
     /// Below this many bytes a part is not worth a thread (`ScanOptions.minimumPartBytes`).
     static let minimumPartBytes = 32 << 20
@@ -54,7 +54,7 @@ struct PartedScan {
             var found: Int?
             while offset < window.count, let end = window[offset...].firstIndex(of: 10) {
                 let isStart = anyLineStarts || window[offset..<end].withUnsafeBytes { line in
-                    !line.contains(27) && recordReader.looksLikeRecord(line)
+                    Self.startsRecord(line, reader: recordReader, matcher: matcher)
                 }
                 if isStart {
                     found = size / count * part + offset
@@ -67,6 +67,19 @@ struct PartedScan {
         }
         let ranges = zip(starts, starts.dropFirst() + [size]).map { $0..<$1 }
         return PartedScan(path: path, choice: choice, firstLines: head, ranges: ranges)
+    }
+
+    /// Whether a whole read, too, starts a record at `line`, whatever came before it: where
+    /// lines without a prefix continue the record before, a part may only begin at a line
+    /// the reader really parses (one that merely looks like a record, truncated or without
+    /// its level, is a continuation in the whole read). Lines with colour escapes are read
+    /// after stripping them, so they are passed over here.
+    static func startsRecord(_ line: UnsafeRawBufferPointer, reader: any RecordReader, matcher: PCRE2Matcher) -> Bool {
+        var line = line
+        if line.last == 13 { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
+        guard !line.contains(27), reader.looksLikeRecord(line) else { return false }
+        if case .record = reader.read(line, number: 0, using: matcher, emit: { _ in }) { return true }
+        return false
     }
 
     func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog) throws(InputError) -> ScannedCapture {
@@ -103,7 +116,8 @@ struct PartedScan {
         // This thread counts the lines before its part itself, at memory speed, instead of
         // waiting for the thread before it.
         let linesBefore = index == 0 ? 0 : try Self.countLines(descriptor, upTo: range.lowerBound, path: path)
-        let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines)
+        let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines,
+                                  continuesEarlierPart: index > 0)
         var offset = range.lowerBound
         let statistics = try reader.read(name: path, linesBefore: linesBefore, { session.feed($0) }) { buffer, capacity in
             let wanted = min(capacity, range.upperBound - offset)
@@ -169,5 +183,18 @@ enum NewlineCounter {
             offset += 1
         }
         return total
+    }
+}
+
+extension ScannedCapture {
+    /// Everything a scan reports, one fact a line: what a parted read must give exactly as a
+    /// whole read does (the tests' and the parted fuzz target's oracle).
+    var comparableFacts: [String] {
+        stream.events.map { "event \($0.line) \($0.id.rawValue) \($0.pid ?? -1) \($0.time ?? -1) \($0.text)" }
+            + stream.processMarks.map { "mark \($0.line) \($0.pid ?? -1) \($0.process ?? "-")" }
+            + health.map { "health \($0.kind.rawValue) \($0.line ?? -1) \($0.count) \($0.message)" }
+            + diagnostics.map { "diagnostic \($0.line ?? -1) \($0.message)" }
+            + ["format \(format) \(recordsByFormat.sorted { $0.key < $1.key })",
+               "lines \(statistics.lines) bytes \(statistics.bytes) crlf \(statistics.crlfLines) nul \(statistics.firstNULLine ?? -1)"]
     }
 }

@@ -40,7 +40,7 @@ struct ProcessMarkLog {
     mutating func absorb(_ later: ProcessMarkLog, laterFirstEvent: Int?) {
         var marks = later.marks[...]
         // Each part's first record marks its process; across the cut it may be no change.
-        if let first = marks.first, let current, first.pid == current.pid, first.process == current.process {
+        if let first = marks.first, let current, first.key == current.key {
             marks = marks.dropFirst()
         }
         guard let laterFirstEvent else {
