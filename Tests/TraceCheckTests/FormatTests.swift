@@ -191,4 +191,38 @@ final class FormatTests: XCTestCase {
             XCTAssertTrue(event.text.contains("sceneDidBecomeActive"))
         }
     }
+
+    /// Found by fuzzing: one entry that lost its `},` (or whose string was cut short) took
+    /// the rest of a `log show --style json` capture with it. Reading resynchronises at the
+    /// next entry, and the broken entry is counted.
+    func testABrokenJSONEntryCostsOnlyItself() throws {
+        let callbacks = ["scene:willConnectToSession:options:", "sceneWillEnterForeground:", "sceneDidBecomeActive:",
+                         "sceneWillResignActive:", "sceneDidEnterBackground:"]
+        let events = ["willConnect", "willEnterForeground", "didBecomeActive", "willResignActive", "didEnterBackground"]
+        /// `log`'s layout: `[{`, members, `},{`, members, …, `}]`; `damage` rewrites entry 2's members and the line after them.
+        func capture(_ damage: (_ members: [String], _ after: String) -> [String]) -> String {
+            var lines = ["[{"]
+            for index in callbacks.indices {
+                let members = [#"  "eventMessage" : "-[SceneDelegate \#(callbacks[index])]","#, #"  "processID" : 4817,"#,
+                               #"  "processImagePath" : "\/Fieldnotes.app\/Fieldnotes","#,
+                               #"  "timestamp" : "2026-04-02 10:15:0\#(index).100000+0200""#]
+                let after = index == callbacks.count - 1 ? "}]" : "},{"
+                lines += index == 2 ? damage(members, after) : members + [after]
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let cases: [(String, (_ members: [String], _ after: String) -> [String])] = [
+            ("missing },", { members, _ in members + ["{"] }),
+            ("string cut short", { members, after in [members[0], #"  "processID" : "48"#] + members.dropFirst(2) + [after] }),
+            ("nested value never closed", { members, after in members + [#"  "extra" : { "a" : ["#, after] }),
+        ]
+        let intact = try Checker(options: CheckOptions(format: LogJSONFormat())).check(.text(name: "intact.json", contents: capture { $0 + [$1] }))
+        XCTAssertEqual(intact.eventCount, callbacks.count)
+        for (name, damage) in cases {
+            let report = try Checker(options: CheckOptions(format: LogJSONFormat())).check(.text(name: "broken.json", contents: capture(damage)))
+            XCTAssertEqual(report.events.map { String($0.id.member) }, events.enumerated().filter { $0.offset != 2 }.map(\.element),
+                           "\(name): every entry but the broken one is read")
+            XCTAssertEqual(report.scan.health.filter { $0.kind == .malformedEntries }.map(\.count), [1], "\(name): one entry could not be read")
+        }
+    }
 }

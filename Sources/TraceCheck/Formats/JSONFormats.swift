@@ -103,6 +103,7 @@ final class LogJSONReader: RecordReader {
                 return .unprefixed
             }
         }
+        resynchronise(at: line)
         guard depth >= 2 || startsArrayContent(line) else {
             return Self.isBanner(line, using: matcher) ? .banner : .unprefixed
         }
@@ -152,6 +153,23 @@ final class LogJSONReader: RecordReader {
         }
         // The reader's own depth: an entry given up as too long has just reset it.
         return emitted ? .record : (self.depth >= 2 ? .pending : .banner)
+    }
+
+    /// `log` prints each entry's braces at the start of a line and its members indented, and
+    /// a JSON string never holds a raw newline. So a brace at the start of a line while an
+    /// entry is still open inside a string or a nested value, or a `{` while one is open at
+    /// all, means that entry lost its end (`},` missing, a string cut short): it is counted
+    /// as unreadable and reading goes on with the entry the line begins, instead of taking
+    /// the rest of the capture for one entry.
+    private func resynchronise(at line: UnsafeRawBufferPointer) {
+        guard let first = line.first, first == 123 || first == 125, depth >= 2 else { return }
+        if first == 123 {
+            malformedLines.add(pending.lines.first?.number ?? 0)
+            reset()
+        } else if inString || depth > 2 {
+            // The `}` ends the broken entry: `complete` then counts it, and `,{` reads on.
+            (depth, inString, escaped) = (2, false, false)
+        }
     }
 
     func finish(emit: (Record) -> Void) {
