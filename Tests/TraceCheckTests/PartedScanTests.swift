@@ -134,6 +134,27 @@ final class PartedScanTests: XCTestCase {
         try compare(text, name: "lookalikes.log", parts: [2, 3, 5, 8, 13])
     }
 
+    /// Found by fuzzing: the parts were read in the format detected on the first lines that
+    /// end in a newline, the whole file in the one its last line (without one) decided.
+    func testThePartsAreReadInTheFormatTheWholeReadDetects() throws {
+        var lines = (0..<40).map { "syncing item \($0): nothing that looks like a record" }
+        lines.append("2026-04-02 10:15:03.482113+0200  0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: -[SceneDelegate sceneDidBecomeActive:]")
+        let text = lines.joined(separator: "\n")
+        let whole = try CaptureScanner().scan(.text(name: "last.log", contents: text))
+        XCTAssertNotEqual(whole.format, PlainFormat().name, "the last line decides the format")
+        let path = directory.appendingPathComponent("last.log").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        for parts in [2, 3] {
+            var options = ScanOptions()
+            options.threadsPerFile = parts
+            options.minimumPartBytes = 1
+            // No line before the last parses in its format: there is nowhere to cut, so one thread reads it.
+            XCTAssertNil(PartedScan.plan(path: path, parts: parts, options: options, reader: LineReader()))
+            XCTAssertEqual(try CaptureScanner(options: options).scan(.file(path)).comparableFacts,
+                           try CaptureScanner().scan(.file(path)).comparableFacts)
+        }
+    }
+
     func testSampleLogsLargeEnoughToCut() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SampleLogs")

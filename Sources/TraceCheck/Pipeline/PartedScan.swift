@@ -37,8 +37,12 @@ struct PartedScan {
         guard count > 1 else { return nil }
 
         let matcher = PCRE2Matcher()
-        let head = Self.lines(of: read(descriptor, at: 0, count: headBytes), limit: FormatDetector.sampleSize)
-            .map(ANSI.stripped)
+        // The lines a whole read detects the format on: its last line even without a newline,
+        // each cut at the reader's longest line.
+        let head = Self.lines(of: read(descriptor, at: 0, count: headBytes), limit: FormatDetector.sampleSize, endsFile: size <= headBytes,
+                              maximumLength: reader.maximumLineLength).map(ANSI.stripped)
+        // Without the lines a whole read decides on, the parts could be read in another format.
+        guard head.count >= FormatDetector.sampleSize || size <= headBytes else { return nil }
         let choice = options.format.map { FormatChoice(format: $0, decoration: nil, forced: true) }
             ?? FormatDetector.detect(head, matcher: matcher)
         guard choice.decoration == nil, choice.format.isLineOriented else { return nil }
@@ -156,15 +160,19 @@ struct PartedScan {
         return Array(bytes.prefix(max(0, read)))
     }
 
-    /// Up to `limit` complete lines (without a cut last line), without their `\r`.
-    private static func lines(of bytes: [UInt8], limit: Int) -> [[UInt8]] {
+    /// Up to `limit` lines as `LineReader` hands them on (at most `maximumLength` bytes, then
+    /// without a `\r`): complete ones, and the last one without a newline only when `bytes`
+    /// ends the file (otherwise it may be cut).
+    private static func lines(of bytes: [UInt8], limit: Int, endsFile: Bool, maximumLength: Int) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         var start = 0
-        while lines.count < limit, let end = bytes[start...].firstIndex(of: 10) {
-            var line = Array(bytes[start..<end])
+        while lines.count < limit, start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 10)
+            guard end != nil || endsFile else { break }
+            var line = Array(bytes[start..<(end ?? bytes.count)].prefix(maximumLength))
             if line.last == 13 { line.removeLast() }
             lines.append(line)
-            start = end + 1
+            start = (end ?? bytes.count) + 1
         }
         return lines
     }
