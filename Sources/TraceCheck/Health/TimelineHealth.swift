@@ -68,14 +68,18 @@ enum TimelineHealth {
     /// earlier-logged line that is timestamped later to the line that is out of place.
     static func inversions(in events: [LifecycleEvent]) -> [HealthIssue] {
         var ranges: [ClosedRange<Int>] = []
-        var latest: Double?
-        for (index, event) in events.enumerated() {
+        // The latest time so far at each timed event, with the event's line: the first earlier line
+        // timestamped later than a given time is where this running maximum first exceeds
+        // it, found by bisection (a scan back from every line out of place grew with the
+        // square of a capture whose clock went back, as one spanning midnight does).
+        var latest: [(time: Double, line: Int)] = []
+        for event in events {
             guard let time = event.time else { continue }
-            if let latest, time < latest - 0.000_001,
-               let first = events[..<index].first(where: { ($0.time ?? -.infinity) > time }) {
-                ranges.append(first.line...event.line)
+            if let last = latest.last, time < last.time - 0.000_001 {
+                let first = latest.partitioningIndex { $0.time > time }
+                if first < latest.count { ranges.append(latest[first].line...event.line) }
             }
-            latest = max(latest ?? time, time)
+            latest.append((max(latest.last?.time ?? time, time), event.line))
         }
         guard let first = ranges.first else { return [] }
         return [HealthIssue(.outOfOrderTimestamps, line: first.upperBound, count: ranges.count,

@@ -241,67 +241,31 @@ public struct TimelineBuilder {
     func buildSceneTimelines(_ epoch: inout ProcessEpoch) {
         guard epoch.mode == .scene else { return }
         let launch = epoch.launchIndex
+        var lookup = ConnectionLookup()
         for index in epoch.events.indices {
             let entry = epoch.events[index]
             guard entry.event.id.isSceneLevel, epoch.drives(entry) else { continue }
             let startObserved = launch.map { $0 < index } ?? false
-            guard let target = connectionIndex(for: entry.event, in: &epoch, startObserved: startObserved) else {
+            let target: Int
+            switch lookup.choose(for: entry.event, startObserved: startObserved, in: epoch.connections) {
+            case .ambiguous:
                 epoch.events[index].attachment = .ambiguous
                 continue
+            case .existing(let existing):
+                target = existing
+            case .new(let origin, let state):
+                target = epoch.connections.count
+                epoch.connections.append(SceneConnection(ordinal: target + 1, origin: origin, state: state))
+                lookup.update(target, from: nil, to: ConnectionLookup.Keys(epoch.connections[target]))
             }
             epoch.events[index].attachment = .connection(target)
-            advance(&epoch.connections[target], with: entry.event, at: index)
+            let before = ConnectionLookup.Keys(epoch.connections[target])
+            Self.advance(&epoch.connections[target], with: entry.event, at: index)
+            lookup.update(target, from: before, to: ConnectionLookup.Keys(epoch.connections[target]))
         }
     }
 
-    private func connectionIndex(for event: LifecycleEvent, in epoch: inout ProcessEpoch, startObserved: Bool) -> Int? {
-        let identity = event.identity
-        let connections = epoch.connections
-
-        func samePointer(_ connection: SceneConnection) -> Bool {
-            (identity.scenePointer != nil && connection.scenePointer == identity.scenePointer)
-                || (identity.delegatePointer != nil && connection.delegatePointer == identity.delegatePointer)
-        }
-        func compatible(_ connection: SceneConnection) -> Bool {
-            func agrees(_ a: String?, _ b: String?) -> Bool { a == nil || b == nil || a == b }
-            return agrees(connection.delegateClass, identity.delegateClass)
-                && agrees(connection.scenePointer, identity.scenePointer)
-                && agrees(connection.delegatePointer, identity.delegatePointer)
-        }
-
-        if let live = connections.lastIndex(where: { $0.isLive && samePointer($0) }) { return live }
-        if Self.carPlayConnects.contains(event.id) {
-            // A CarPlay delegate may also have had willConnect; either opens the connection.
-            if let connecting = connections.lastIndex(where: {
-                $0.state == .connecting && $0.delegateClass != nil && $0.delegateClass == identity.delegateClass
-            }) { return connecting }
-            return newConnection(.connected, state: .unattached, in: &epoch)
-        }
-        if event.id == .sceneWillConnect {
-            if let orphan = connections.lastIndex(where: { $0.isLive && $0.origin == .orphan && !$0.hasWillConnect && compatible($0) }) {
-                return orphan
-            }
-            return newConnection(.connected, state: .unattached, in: &epoch)
-        }
-        if let disconnected = connections.lastIndex(where: samePointer) { return disconnected }
-        if !identity.sessions.isEmpty,
-           let bySession = connections.lastIndex(where: { $0.isLive && !Set($0.sessions).isDisjoint(with: identity.sessions) }) {
-            return bySession
-        }
-        let candidates = connections.indices.filter { connections[$0].isLive && compatible(connections[$0]) }
-        if candidates.count == 1 { return candidates[0] }
-        if candidates.count > 1 { return nil }
-        return startObserved
-            ? newConnection(.orphan, state: .unattached, in: &epoch)
-            : newConnection(.preExisting, state: .unknown, in: &epoch)
-    }
-
-    private func newConnection(_ origin: SceneConnection.Origin, state: SceneState, in epoch: inout ProcessEpoch) -> Int {
-        epoch.connections.append(SceneConnection(ordinal: epoch.connections.count + 1, origin: origin, state: state))
-        return epoch.connections.count - 1
-    }
-
-    private func advance(_ connection: inout SceneConnection, with event: LifecycleEvent, at index: Int) {
+    static func advance(_ connection: inout SceneConnection, with event: LifecycleEvent, at index: Int) {
         let identity = event.identity
         if connection.delegateClass == nil { connection.delegateClass = identity.delegateClass }
         if connection.scenePointer == nil { connection.scenePointer = identity.scenePointer }
@@ -332,7 +296,7 @@ public struct TimelineBuilder {
                 touched = true
             } else if Self.appForegroundCallbacks.contains(entry.event.id) {
                 epoch.events[index].attachment = .connection(-1)
-                advance(&timeline, with: entry.event, at: index)
+                Self.advance(&timeline, with: entry.event, at: index)
                 touched = true
             }
         }

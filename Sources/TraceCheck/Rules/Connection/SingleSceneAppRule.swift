@@ -94,8 +94,8 @@ public struct SingleSceneAppRule: Rule {
         var sweep = SceneStateSweep(epoch)
         return counted.compactMap { index in
             guard let first = epoch.connections[index].steps.first, epoch.events[first.event].event.id == .sceneWillConnect else { return nil }
-            let other = sweep.states(before: first.event).first { other in
-                other.connection != index && isCounted.contains(other.connection) && ![.disconnected, .unattached].contains(other.state)
+            let other = sweep.firstLiveState(before: first.event) { other in
+                other.connection != index && isCounted.contains(other.connection) && other.state != .unattached
                     && !epoch.connection(other.connection, enters: [.disconnected, .background], after: first.event, within: Self.overlap)
             }
             return other.map { (epoch.events[first.event].event, index, $0.connection, $0.state) }

@@ -51,29 +51,59 @@ extension RandomAccessCollection {
 struct SceneStateSweep {
     private let steps: [(event: Int, connection: Int, after: SceneState)]
     private var next = 0
-    private var current: [Int: SceneState] = [:]
+    /// By connection index: the state after its last step passed, nil before its first.
+    private var current: [SceneState?]
+    /// Connections that have begun, and those of them not disconnected, as bit sets: asked
+    /// for in order, they are found a word of 64 at a time, however many scenes have gone.
+    private var begun: ConnectionBits
+    private var live: ConnectionBits
     private var asked = Int.min
 
     init(_ epoch: ProcessEpoch) {
         steps = epoch.connections.enumerated().flatMap { offset, connection in
             connection.steps.map { (event: $0.event, connection: offset, after: $0.after) }
         }.sorted { $0.event < $1.event }
+        current = Array(repeating: nil, count: epoch.connections.count)
+        begun = ConnectionBits(count: epoch.connections.count)
+        live = begun
+    }
+
+    /// Moves the sweep to just before `events[index]`; an earlier index starts it again.
+    private mutating func advance(to index: Int) {
+        if index < asked {
+            next = 0
+            current = Array(repeating: nil, count: current.count)
+            begun = ConnectionBits(count: current.count)
+            live = begun
+        }
+        asked = index
+        while next < steps.count, steps[next].event < index {
+            let (connection, state) = (steps[next].connection, steps[next].after)
+            current[connection] = state
+            begun.insert(connection)
+            if state == .disconnected { live.remove(connection) } else { live.insert(connection) }
+            next += 1
+        }
     }
 
     /// The state of each connection that has begun before `events[index]`, by connection index.
     /// Questions in event order cost the steps passed since the last one; an earlier
     /// question starts the sweep again.
     mutating func states(before index: Int) -> [(connection: Int, state: SceneState)] {
-        if index < asked {
-            next = 0
-            current = [:]
+        advance(to: index)
+        return begun.members.compactMap { connection in current[connection].map { (connection, $0) } }
+    }
+
+    /// The first connection (by index) not disconnected before `events[index]` that
+    /// satisfies `predicate`: disconnected ones cost nothing to pass over.
+    mutating func firstLiveState(before index: Int,
+                                 where predicate: ((connection: Int, state: SceneState)) -> Bool) -> (connection: Int, state: SceneState)? {
+        advance(to: index)
+        for connection in live.members {
+            guard let state = current[connection] else { continue }
+            if predicate((connection, state)) { return (connection, state) }
         }
-        asked = index
-        while next < steps.count, steps[next].event < index {
-            current[steps[next].connection] = steps[next].after
-            next += 1
-        }
-        return current.sorted { $0.key < $1.key }.map { (connection: $0.key, state: $0.value) }
+        return nil
     }
 
     /// The states connections entered at events `range`, in order.
@@ -122,4 +152,26 @@ extension Rule {
 /// have rules of their own, so C3 leaves them to those.
 enum ConnectionOptionsDelivery {
     static let ids: Set<EventID> = [.sceneOpenURLContexts, "scene.restoreInteractionState", "windowScene.performActionForShortcutItem"]
+}
+
+/// A set of connection indices below a fixed count, iterated in order a word at a time.
+struct ConnectionBits {
+    private var words: [UInt64]
+
+    init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
+
+    mutating func insert(_ index: Int) { words[index / 64] |= 1 << UInt64(index % 64) }
+    mutating func remove(_ index: Int) { words[index / 64] &= ~(1 << UInt64(index % 64)) }
+
+    /// The members in ascending order, lazily.
+    var members: some Sequence<Int> {
+        words.indices.lazy.filter { words[$0] != 0 }.flatMap { wordIndex in
+            sequence(state: words[wordIndex]) { (word: inout UInt64) -> Int? in
+                guard word != 0 else { return nil }
+                let bit = word.trailingZeroBitCount
+                word &= word - 1
+                return wordIndex * 64 + bit
+            }
+        }
+    }
 }

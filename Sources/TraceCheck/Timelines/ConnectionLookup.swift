@@ -1,0 +1,170 @@
+/// Which scene connection a scene event belongs to (how scenes are told apart:
+/// docs/lifecycle.md), answered from tables kept up as connections change instead of a scan
+/// of every connection for every event: an app with tens of thousands of scenes, or one
+/// scene connected and disconnected thousands of times, costs the same per event as one.
+///
+/// The rules, in order: a live connection with the event's scene or delegate pointer; for a
+/// CarPlay connect, a connecting scene of its delegate class, else a new connection; for
+/// `willConnect`, an orphan still waiting for it that agrees with the event, else a new
+/// connection; any connection (even disconnected) with its pointer; a live connection with
+/// one of its sessions; the one live connection that agrees with it, none if several do,
+/// else a new connection (an orphan when the launch was seen, pre-existing when not).
+struct ConnectionLookup {
+    enum Choice: Equatable {
+        case existing(Int)
+        case new(SceneConnection.Origin, SceneState)
+        /// Several live connections agree with the event and nothing tells them apart.
+        case ambiguous
+    }
+
+    private var liveByScenePointer: [String: Set<Int>] = [:]
+    private var liveByDelegatePointer: [String: Set<Int>] = [:]
+    /// The last connection, live or not, that ever had the pointer (a pointer, once known, stays).
+    private var lastByScenePointer: [String: Int] = [:]
+    private var lastByDelegatePointer: [String: Int] = [:]
+    private var liveBySession: [String: Set<Int>] = [:]
+    private var connectingByClass: [String: Set<Int>] = [:]
+    private var live = AgreementIndex()
+    /// Live orphans that have not had their `willConnect` yet.
+    private var awaitingConnect = AgreementIndex()
+
+    func choose(for event: LifecycleEvent, startObserved: Bool, in connections: [SceneConnection]) -> Choice {
+        let identity = event.identity
+        let livePointer = Self.last(liveByScenePointer[identity.scenePointer ?? ""], liveByDelegatePointer[identity.delegatePointer ?? ""])
+        if let livePointer { return .existing(livePointer) }
+        if TimelineBuilder.carPlayConnects.contains(event.id) {
+            // A CarPlay delegate may also have had willConnect; either opens the connection.
+            if let connecting = Self.last(identity.delegateClass.flatMap { connectingByClass[$0] }, nil) { return .existing(connecting) }
+            return .new(.connected, .unattached)
+        }
+        if event.id == .sceneWillConnect {
+            if let orphan = awaitingConnect.agreeing(with: identity, in: connections).max() { return .existing(orphan) }
+            return .new(.connected, .unattached)
+        }
+        let anyPointer = [identity.scenePointer.flatMap { lastByScenePointer[$0] }, identity.delegatePointer.flatMap { lastByDelegatePointer[$0] }]
+            .compactMap { $0 }.max()
+        if let anyPointer { return .existing(anyPointer) }
+        if let bySession = identity.sessions.compactMap({ liveBySession[$0]?.max() }).max() { return .existing(bySession) }
+        let candidates = live.agreeing(with: identity, in: connections, limit: 2)
+        if candidates.count == 1, let only = candidates.first { return .existing(only) }
+        if candidates.count > 1 { return .ambiguous }
+        return startObserved ? .new(.orphan, .unattached) : .new(.preExisting, .unknown)
+    }
+
+    /// What the tables file a connection under: its identity and state, not its steps (a
+    /// copy of a connection kept across a change would copy its steps on the next append).
+    struct Keys {
+        let scenePointer: String?
+        let delegatePointer: String?
+        let delegateClass: String?
+        let sessions: [String]
+        let state: SceneState
+        let origin: SceneConnection.Origin
+        let hasWillConnect: Bool
+
+        init(_ connection: SceneConnection) {
+            scenePointer = connection.scenePointer
+            delegatePointer = connection.delegatePointer
+            delegateClass = connection.delegateClass
+            sessions = connection.sessions
+            state = connection.state
+            origin = connection.origin
+            hasWillConnect = connection.hasWillConnect
+        }
+
+        var isLive: Bool { state != .disconnected }
+    }
+
+    /// Keeps the tables up after a connection at `index` changed from `old` (nil: it is new).
+    mutating func update(_ index: Int, from old: Keys?, to new: Keys) {
+        if let old { remove(index, old) }
+        insert(index, new)
+    }
+
+    private mutating func insert(_ index: Int, _ connection: Keys) {
+        if let pointer = connection.scenePointer { lastByScenePointer[pointer] = max(lastByScenePointer[pointer] ?? index, index) }
+        if let pointer = connection.delegatePointer { lastByDelegatePointer[pointer] = max(lastByDelegatePointer[pointer] ?? index, index) }
+        guard connection.isLive else { return }
+        if let pointer = connection.scenePointer { liveByScenePointer[pointer, default: []].insert(index) }
+        if let pointer = connection.delegatePointer { liveByDelegatePointer[pointer, default: []].insert(index) }
+        for session in connection.sessions { liveBySession[session, default: []].insert(index) }
+        if connection.state == .connecting, let delegateClass = connection.delegateClass { connectingByClass[delegateClass, default: []].insert(index) }
+        live.insert(index, connection)
+        if connection.origin == .orphan, !connection.hasWillConnect { awaitingConnect.insert(index, connection) }
+    }
+
+    private mutating func remove(_ index: Int, _ connection: Keys) {
+        guard connection.isLive else { return }
+        if let pointer = connection.scenePointer { liveByScenePointer.remove(index, at: pointer) }
+        if let pointer = connection.delegatePointer { liveByDelegatePointer.remove(index, at: pointer) }
+        for session in connection.sessions { liveBySession.remove(index, at: session) }
+        if connection.state == .connecting, let delegateClass = connection.delegateClass { connectingByClass.remove(index, at: delegateClass) }
+        live.remove(index, connection)
+        if connection.origin == .orphan, !connection.hasWillConnect { awaitingConnect.remove(index, connection) }
+    }
+
+    private static func last(_ a: Set<Int>?, _ b: Set<Int>?) -> Int? {
+        [a?.max(), b?.max()].compactMap { $0 }.max()
+    }
+}
+
+/// A set of connections, partitioned so that the ones that may agree with an identity
+/// (each of pointers and delegate class either unknown on one side or equal) are found
+/// among few: a connection agrees on a pointer the event has only by lacking one, since a
+/// connection with that same pointer was looked for first.
+struct AgreementIndex {
+    private var all: Set<Int> = []
+    private var withoutScenePointer: Set<Int> = []
+    private var withoutDelegatePointer: Set<Int> = []
+    private var withoutClass: Set<Int> = []
+    private var byClass: [String: Set<Int>] = [:]
+
+    mutating func insert(_ index: Int, _ connection: ConnectionLookup.Keys) {
+        all.insert(index)
+        if connection.scenePointer == nil { withoutScenePointer.insert(index) }
+        if connection.delegatePointer == nil { withoutDelegatePointer.insert(index) }
+        if let delegateClass = connection.delegateClass { byClass[delegateClass, default: []].insert(index) } else { withoutClass.insert(index) }
+    }
+
+    mutating func remove(_ index: Int, _ connection: ConnectionLookup.Keys) {
+        all.remove(index)
+        withoutScenePointer.remove(index)
+        withoutDelegatePointer.remove(index)
+        withoutClass.remove(index)
+        if let delegateClass = connection.delegateClass { byClass.remove(index, at: delegateClass) }
+    }
+
+    /// Up to `limit` members that agree with `identity`, taken from the smallest part that
+    /// holds them all.
+    func agreeing(with identity: SceneIdentity, in connections: [SceneConnection], limit: Int = .max) -> [Int] {
+        var parts: [[Set<Int>]] = [[all]]
+        if identity.scenePointer != nil { parts.append([withoutScenePointer]) }
+        if identity.delegatePointer != nil { parts.append([withoutDelegatePointer]) }
+        if let delegateClass = identity.delegateClass { parts.append([withoutClass, byClass[delegateClass] ?? []]) }
+        let smallest = parts.min { $0.reduce(0) { $0 + $1.count } < $1.reduce(0) { $0 + $1.count } } ?? []
+        var found: [Int] = []
+        for part in smallest {
+            for index in part where Self.agrees(connections[index], identity) {
+                found.append(index)
+                if found.count >= limit { return found }
+            }
+        }
+        return found
+    }
+
+    static func agrees(_ connection: SceneConnection, _ identity: SceneIdentity) -> Bool {
+        func agrees(_ a: String?, _ b: String?) -> Bool { a == nil || b == nil || a == b }
+        return agrees(connection.delegateClass, identity.delegateClass)
+            && agrees(connection.scenePointer, identity.scenePointer)
+            && agrees(connection.delegatePointer, identity.delegatePointer)
+    }
+}
+
+extension Dictionary where Value == Set<Int> {
+    /// Removes `index` from the set at `key`, and the key with its last member.
+    mutating func remove(_ index: Int, at key: Key) {
+        // In place: a copy of the set taken out and put back would cost its whole size.
+        guard self[key]?.remove(index) != nil, self[key]?.isEmpty == true else { return }
+        self[key] = nil
+    }
+}
