@@ -155,6 +155,21 @@ final class PartedScanTests: XCTestCase {
         }
     }
 
+    /// Found by fuzzing: a part that begins with the process current at the cut, then
+    /// another, then the first again, kept only its first mark of that process; joined, the
+    /// first mark was no change, and the whole read's mark at the return was lost.
+    func testAProcessCurrentAtTheCutThatReturnsKeepsItsMark() throws {
+        var lines: [String] = []
+        for block in 0..<40 {
+            let stamp = String(format: "10:15:%02d.%06d", block % 60, block * 1000)
+            lines.append("2026-04-02 \(stamp)+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:]")
+            for (index, (name, pid)) in [("Fieldnotes", 4817), ("FieldnotesWidget", 5120), ("Fieldnotes", 4817), ("Atlas", 2210)].enumerated() {
+                lines.append("2026-04-02 \(stamp)+0200 \(name)[\(pid):2863604] syncing item \(block * 4 + index)")
+            }
+        }
+        try compare(lines.joined(separator: "\n") + "\n", name: "returns.log", parts: Array(2...17))
+    }
+
     func testSampleLogsLargeEnoughToCut() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SampleLogs")

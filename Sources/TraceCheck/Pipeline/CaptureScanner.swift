@@ -168,7 +168,10 @@ final class ScanSession {
     init(extractor: EventExtractor, options: ScanOptions, choice: FormatChoice, firstLines: [[UInt8]], continuesEarlierPart: Bool) {
         self.extractor = extractor
         self.options = options
-        if continuesEarlierPart { leadingRun = .open }
+        if continuesEarlierPart {
+            leadingRun = .open
+            markLog = ProcessMarkLog(continuesEarlierPart: true)
+        }
         choose(choice, firstLines: firstLines)
     }
 

@@ -9,6 +9,15 @@ struct ProcessMarkLog {
     /// The latest mark since the last event, when its process had been marked already: kept
     /// only if it is still the latest when the next event comes.
     private var pendingRepeat: ProcessMark?
+    /// In a part after the first, before its first event: the second mark of the process its
+    /// first mark entered. Joined to the part before, that first mark may be no change (the
+    /// process was current at the cut); the second one is then that process's first mark
+    /// since the last event, which the log keeps (`absorb`).
+    private var secondOfFirst: ProcessMark?
+    private var isLeadingStretchOfLaterPart: Bool
+
+    /// `continuesEarlierPart`: the log of a part read after the first one of the same input.
+    init(continuesEarlierPart: Bool = false) { isLeadingStretchOfLaterPart = continuesEarlierPart }
 
     /// The process the last mark entered (the current one).
     var current: ProcessMark? { pendingRepeat ?? marks.last }
@@ -16,6 +25,7 @@ struct ProcessMarkLog {
     /// The selected process changed at `mark`.
     mutating func note(_ mark: ProcessMark) {
         if keysSinceEvent.contains(mark.key) {
+            if isLeadingStretchOfLaterPart, secondOfFirst == nil, mark.key == marks.first?.key { secondOfFirst = mark }
             pendingRepeat = mark
             return
         }
@@ -26,6 +36,7 @@ struct ProcessMarkLog {
 
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
+        isLeadingStretchOfLaterPart = false
         if let pendingRepeat { marks.append(pendingRepeat) }
         pendingRepeat = nil
         keysSinceEvent.removeAll(keepingCapacity: true)
@@ -38,20 +49,19 @@ struct ProcessMarkLog {
     /// log had gone on: the later part's marks before its first event continue this log's
     /// last stretch. `laterFirstEvent` is the line of the later part's first event, if any.
     mutating func absorb(_ later: ProcessMarkLog, laterFirstEvent: Int?) {
-        var marks = later.marks[...]
+        // The later part's marks up to its first event (all, without one) continue this log's
+        // last stretch: replayed through `note`, with the one it may have passed over.
+        var leading = Array(later.marks.prefix { $0.line <= laterFirstEvent ?? .max })
+        if laterFirstEvent == nil, let repeated = later.pendingRepeat { leading.append(repeated) }
+        if let second = later.secondOfFirst, !leading.contains(where: { $0.line == second.line }) {
+            leading.insert(second, at: leading.partitioningIndex { $0.line > second.line })
+        }
         // Each part's first record marks its process; across the cut it may be no change.
-        if let first = marks.first, let current, first.key == current.key {
-            marks = marks.dropFirst()
-        }
-        guard let laterFirstEvent else {
-            for mark in marks { note(mark) }
-            if let repeated = later.pendingRepeat { note(repeated) }
-            return
-        }
-        let leading = marks.prefix { $0.line <= laterFirstEvent }
+        if let first = leading.first, let current, first.key == current.key { leading.removeFirst() }
         for mark in leading { note(mark) }
+        guard laterFirstEvent != nil else { return }
         noteEvent()
-        self.marks += marks.dropFirst(leading.count)
+        self.marks += later.marks.drop { $0.line <= laterFirstEvent ?? .max }
         keysSinceEvent = later.keysSinceEvent
         pendingRepeat = later.pendingRepeat
     }
