@@ -231,4 +231,31 @@ final class CaptureHealthTests: XCTestCase {
         XCTAssertEqual(LineTally(consecutiveFrom: 1, count: 3).firstLines, [1, 2, 3])
         XCTAssertEqual(LineTally(consecutiveFrom: 1, count: 0).first, nil)
     }
+
+    /// Found by fuzzing: a configured pattern that backtracks on every line (`(a|aa)+$`)
+    /// costs milliseconds a line within PCRE2's limits, so hours on a large capture. Past its
+    /// budget it is switched off for the capture, the health says where, and the catalog's
+    /// own spellings still read the rest.
+    func testAPatternPastItsBudgetIsSwitchedOffAndSaysWhere() throws {
+        var lines = ["2026-04-02 10:15:03.100000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillEnterForeground:]"]
+        for index in 0..<400 {
+            lines.append("2026-04-02 10:15:04.\(String(format: "%06d", index))+0200 Fieldnotes[4817:2863604] " + String(repeating: "a", count: 2000) + "b")
+        }
+        lines.append("2026-04-02 10:15:05.100000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:]")
+        var options = CheckOptions()
+        options.scan.userSpellings = [try UserSpelling(event: "analytics.flush", pattern: "(a|aa)+$")]
+        options.scan.patternBudget = 0.02
+        let report = try Checker(options: options).check(.text(name: "slow.log", contents: lines.joined(separator: "\n") + "\n"))
+        let switched = try XCTUnwrap(report.health.first { $0.kind == .patternSwitchedOff }, "\(report.health)")
+        let line = try XCTUnwrap(switched.line)
+        XCTAssertGreaterThan(line, 1)
+        XCTAssertLessThan(line, lines.count, "switched off before the end")
+        XCTAssertTrue(switched.message.contains("the pattern of event 'analytics.flush' used up its 20 ms"), switched.message)
+        XCTAssertEqual(report.events.map(\.id), [.sceneWillEnterForeground, .sceneDidBecomeActive], "the catalog's spellings read on")
+
+        options.scan.patternBudget = ScanOptions.defaultPatternBudget
+        options.scan.userSpellings = [try UserSpelling(event: "analytics.flush", pattern: "AnalyticsQueue flushed")]
+        let normal = try Checker(options: options).check(.text(name: "fast.log", contents: lines.joined(separator: "\n") + "\n"))
+        XCTAssertFalse(normal.health.contains { $0.kind == .patternSwitchedOff })
+    }
 }

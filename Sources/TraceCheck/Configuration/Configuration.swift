@@ -37,6 +37,8 @@ public struct Configuration: Sendable {
     public var appProcesses: [String] = []
     /// R3's forwarding window, seconds.
     public var forwardingWindow: Double?
+    /// Seconds each configured event pattern may search one capture (`pattern_budget`).
+    public var patternBudget: Double?
     public var events: [UserSpelling] = []
     public var rules: [SpecificationPatternRule] = []
 
@@ -75,6 +77,7 @@ public struct Configuration: Sendable {
         var options = CheckOptions(forcedMode: lifecycle, processes: appProcesses)
         options.timeline.facts = facts
         if let forwardingWindow { options.timeline.forwardingWindow = forwardingWindow }
+        if let patternBudget { options.scan.patternBudget = patternBudget }
         options.scan.userSpellings = events
         options.rules = activeRules
         return options

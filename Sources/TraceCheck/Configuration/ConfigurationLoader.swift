@@ -70,7 +70,7 @@ struct ConfigurationReader {
 
     static let topLevelKeys = [
         "disabled_rules", "opt_in_rules", "only_rules", "severity", "lifecycle", "supports_multiple_scenes",
-        "app_processes", "forwarding_window", "prewarm_gap", "delegate_configurations", "events", "rules",
+        "app_processes", "forwarding_window", "prewarm_gap", "pattern_budget", "delegate_configurations", "events", "rules",
     ]
     static let eventKeys = ["name", "pattern", "samples"]
     static let ruleKeys = ["id", "pattern", "cause", "effect", "event", "count", "scope", "within", "severity", "message", "examples"]
@@ -129,6 +129,7 @@ struct ConfigurationReader {
         if let node = entries["app_processes"] { configuration.appProcesses = strings(node, what: "app_processes") }
         if let node = entries["forwarding_window"] { configuration.forwardingWindow = duration(node) }
         if let node = entries["prewarm_gap"], let gap = duration(node) { configuration.facts.prewarmGap = gap }
+        if let node = entries["pattern_budget"], let budget = duration(node) { configuration.patternBudget = budget }
         if let node = entries["delegate_configurations"], let classes = mapping(node, keys: nil, what: "delegate_configurations") {
             for (key, value) in classes.ordered {
                 guard let name = value.string, !name.isEmpty else {

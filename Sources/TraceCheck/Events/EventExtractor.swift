@@ -198,6 +198,13 @@ public final class EventExtractor {
 
     /// The configuration's spellings, tried before the catalog's on every message.
     let userSpellings: [UserSpelling]
+    /// How long each configured pattern may search one capture (`ScanOptions.patternBudget`):
+    /// PCRE2's limits bound one line, not the sum over millions of lines of a pattern that
+    /// backtracks on each. Nanoseconds spent so far, by spelling.
+    private let patternBudget: UInt64
+    private var patternCost: [UInt64]
+    /// Spellings past their budget, by index, with the line they were switched off at.
+    public private(set) var switchedOff: [Int: Int] = [:]
     /// The required literals of those that have them: such a spelling is tried only on a
     /// message that holds one (the reference filter tries every spelling on every message).
     let userWords: CaselessWordSet?
@@ -210,11 +217,15 @@ public final class EventExtractor {
     private var sharedContexts: [EventContext.Key: EventContext] = [:]
 
     public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
-                candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = []) {
+                candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = [],
+                patternBudget: Double = ScanOptions.defaultPatternBudget) {
         self.catalog = catalog
         self.matcher = matcher
         self.candidateFilter = candidateFilter
         self.userSpellings = userSpellings
+        // A budget beyond what UInt64 nanoseconds hold (about 584 years) is no budget.
+        self.patternBudget = patternBudget * 1e9 < 1.8e19 ? UInt64(max(0, patternBudget) * 1e9) : .max
+        patternCost = Array(repeating: 0, count: userSpellings.count)
         let literals = userSpellings.flatMap { $0.requiredLiterals ?? [] }
         userWords = literals.isEmpty ? nil : CaselessWordSet(covering: literals)
     }
@@ -223,6 +234,8 @@ public final class EventExtractor {
     func absorb(_ later: EventExtractor) {
         repairedLines.add(later.repairedLines)
         limitExceededLines.add(later.limitExceededLines)
+        // Each part had the budget to itself (they run at once): the earliest switch-off counts.
+        switchedOff.merge(later.switchedOff) { min($0, $1) }
     }
 
     /// The event `record` shows, if it is a lifecycle line.
@@ -275,6 +288,12 @@ public final class EventExtractor {
         return context
     }
 
+    static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(truncatingIfNeeded: now.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: now.tv_nsec)
+    }
+
     private func noteLimitExceeded(_ line: Int) {
         guard lastLimitExceededLine != line else { return }
         lastLimitExceededLine = line
@@ -309,12 +328,17 @@ public final class EventExtractor {
     /// The first configured spelling that matches, with what its named groups say of the scene.
     func userSpelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String, SceneIdentity)? {
         var holdsLiteral: Bool?
-        for spelling in userSpellings {
+        for (index, spelling) in userSpellings.enumerated() where switchedOff[index] == nil {
             if spelling.requiredLiterals != nil, candidateFilter == .wordSet, let userWords {
                 if holdsLiteral == nil { holdsLiteral = userWords.containsAny(message) }
                 if holdsLiteral == false { continue }
             }
             let match: PCRE2Match?
+            let start = Self.monotonicNanoseconds()
+            defer {
+                patternCost[index] &+= Self.monotonicNanoseconds() &- start
+                if patternCost[index] > patternBudget { switchedOff[index] = line }
+            }
             do { match = try matcher.firstMatch(of: spelling.regex, in: message) } catch {
                 noteLimitExceeded(line)
                 continue

@@ -28,6 +28,9 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
         case malformedEntries = "malformed_entries"
         /// Records in a second format mixed into the capture.
         case mixedFormats = "mixed_formats"
+        /// A configured event pattern used up its time on this capture and was switched off:
+        /// the lines after it were not searched for its event.
+        case patternSwitchedOff = "pattern_switched_off"
     }
 
     public let kind: Kind

@@ -91,7 +91,7 @@ enum TimelineHealth {
     /// Why the capture cannot be said to have ended cleanly, if it did not: it stops in the
     /// middle of a transition, or lines were dropped on the way (the device disconnected).
     static func uncleanEnd(_ health: [HealthIssue]) -> String? {
-        let issue = health.first { [.endsMidTransition, .droppedLines].contains($0.kind) }
+        let issue = health.first { [.endsMidTransition, .droppedLines, .patternSwitchedOff].contains($0.kind) }
         return issue.map { "\($0.kind.rawValue)\($0.line.map { " at line \($0)" } ?? ""): \($0.message)" }
     }
 

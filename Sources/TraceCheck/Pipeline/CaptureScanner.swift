@@ -50,10 +50,14 @@ public struct ScanOptions: Sendable {
     public var threadsPerFile = 1
     /// The smallest part worth a thread of its own (tests make it small).
     public var minimumPartBytes = PartedScan.minimumPartBytes
+    /// Seconds each configured event pattern may spend searching one capture (`pattern_budget`
+    /// in `.tracecheck.yml`); past it the pattern is switched off for the rest of the capture.
+    public var patternBudget = ScanOptions.defaultPatternBudget
+    public static let defaultPatternBudget: Double = 10
 
     /// An extractor with these options' filter and spellings; one per thread (it owns a matcher).
     func extractor(catalog: CompiledCatalog) -> EventExtractor {
-        EventExtractor(catalog: catalog, candidateFilter: candidateFilter, userSpellings: userSpellings)
+        EventExtractor(catalog: catalog, candidateFilter: candidateFilter, userSpellings: userSpellings, patternBudget: patternBudget)
     }
 
     public init(format: (any CaptureFormat)? = nil, processes: [String] = [], candidateFilter: CandidateFilter = .wordSet) {
@@ -485,6 +489,12 @@ final class ScanSession {
         }
         add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" })
         add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" })
+        for (index, line) in extractor.switchedOff.sorted(by: { $0.key < $1.key }) {
+            let spelling = extractor.userSpellings[index]
+            issues.append(HealthIssue(.patternSwitchedOff, line: line, count: 1,
+                                      message: "the pattern of event '\(spelling.event)' used up its \(SpecificationPatternRule.seconds(options.patternBudget)) on this capture and was switched off at this line: the lines after it were not searched for \(spelling.event) (pattern_budget in .tracecheck.yml)",
+                                      weakRanges: [line...Int.max]))
+        }
         var malformed = mainReader?.malformedLines ?? LineTally()
         malformed.add(absorbedMalformedLines)
         add(.malformedEntries, malformed, { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
