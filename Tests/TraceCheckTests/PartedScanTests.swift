@@ -168,6 +168,19 @@ final class PartedScanTests: XCTestCase {
             }
         }
         try compare(lines.joined(separator: "\n") + "\n", name: "returns.log", parts: Array(2...17))
+
+        // Where any line may begin a part (print lines are records of their own), a part may
+        // begin with an event printed bare, before its first record's mark.
+        lines = []
+        for block in 0..<40 {
+            let stamp = String(format: "10:15:%02d.%06d", block % 60, block * 1000)
+            lines.append("2026-04-02 \(stamp)+0200 Fieldnotes[4817:2863604] syncing item \(block)")
+            lines.append(block % 2 == 0 ? "sceneDidBecomeActive(_:)" : "sceneWillResignActive(_:)")
+            for (name, pid) in [("Fieldnotes", 4817), ("FieldnotesWidget", 5120), ("Fieldnotes", 4817), ("Atlas", 2210)] {
+                lines.append("2026-04-02 \(stamp)+0200 \(name)[\(pid):2863604] refreshed")
+            }
+        }
+        try compare(lines.joined(separator: "\n") + "\n", name: "prints.log", parts: Array(2...17))
     }
 
     func testSampleLogsLargeEnoughToCut() throws {

@@ -351,7 +351,7 @@ final class ScanSession {
     func absorb(_ later: ScanSession) {
         joinRepeatRun(with: later)
         stream.events += later.stream.events
-        markLog.absorb(later.markLog, laterFirstEvent: later.stream.events.first?.line)
+        markLog.absorb(later.markLog)
         if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.add(first.line) }
         outOfOrder.add(later.outOfOrder)
         doubled.add(later.doubled)

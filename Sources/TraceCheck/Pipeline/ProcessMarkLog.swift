@@ -9,15 +9,29 @@ struct ProcessMarkLog {
     /// The latest mark since the last event, when its process had been marked already: kept
     /// only if it is still the latest when the next event comes.
     private var pendingRepeat: ProcessMark?
-    /// In a part after the first, before its first event: the second mark of the process its
-    /// first mark entered. Joined to the part before, that first mark may be no change (the
-    /// process was current at the cut); the second one is then that process's first mark
-    /// since the last event, which the log keeps (`absorb`).
-    private var secondOfFirst: ProcessMark?
-    private var isLeadingStretchOfLaterPart: Bool
+
+    /// For a part after the first: how its first stretch of marks (from its first mark to the
+    /// event after it) is joined to the part before. A part's first mark is its first
+    /// selected record's, and may be no change across the cut (that process was current);
+    /// then the whole read has no such mark, and the process's next mark in the stretch is
+    /// its first since the last event, which the log keeps. So the stretch is kept with that
+    /// second mark, and replayed through `note` when joined (`absorb`).
+    private struct LeadingStretch {
+        /// Still in the stretch: no event after the first mark yet.
+        var open = true
+        /// An event came before the first mark.
+        var eventBeforeFirstMark = false
+        /// How many of `marks` the stretch kept, once it is closed.
+        var count = 0
+        /// The second mark of the first mark's process within the stretch.
+        var secondOfFirst: ProcessMark?
+    }
+    private var leading: LeadingStretch?
 
     /// `continuesEarlierPart`: the log of a part read after the first one of the same input.
-    init(continuesEarlierPart: Bool = false) { isLeadingStretchOfLaterPart = continuesEarlierPart }
+    init(continuesEarlierPart: Bool = false) {
+        if continuesEarlierPart { leading = LeadingStretch() }
+    }
 
     /// The process the last mark entered (the current one).
     var current: ProcessMark? { pendingRepeat ?? marks.last }
@@ -25,7 +39,7 @@ struct ProcessMarkLog {
     /// The selected process changed at `mark`.
     mutating func note(_ mark: ProcessMark) {
         if keysSinceEvent.contains(mark.key) {
-            if isLeadingStretchOfLaterPart, secondOfFirst == nil, mark.key == marks.first?.key { secondOfFirst = mark }
+            if leading?.open == true, leading?.secondOfFirst == nil, mark.key == marks.first?.key { leading?.secondOfFirst = mark }
             pendingRepeat = mark
             return
         }
@@ -36,32 +50,36 @@ struct ProcessMarkLog {
 
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
-        isLeadingStretchOfLaterPart = false
         if let pendingRepeat { marks.append(pendingRepeat) }
         pendingRepeat = nil
         keysSinceEvent.removeAll(keepingCapacity: true)
+        if leading?.open == true {
+            if marks.isEmpty {
+                leading?.eventBeforeFirstMark = true
+            } else {
+                leading?.open = false
+                leading?.count = marks.count
+            }
+        }
     }
 
     /// Every mark the timeline needs, in line order.
     var finished: [ProcessMark] { marks + (pendingRepeat.map { [$0] } ?? []) }
 
     /// Joins the log of the next part of the same input, read by another thread, as if this
-    /// log had gone on: the later part's marks before its first event continue this log's
-    /// last stretch. `laterFirstEvent` is the line of the later part's first event, if any.
-    mutating func absorb(_ later: ProcessMarkLog, laterFirstEvent: Int?) {
-        // The later part's marks up to its first event (all, without one) continue this log's
-        // last stretch: replayed through `note`, with the one it may have passed over.
-        var leading = Array(later.marks.prefix { $0.line <= laterFirstEvent ?? .max })
-        if laterFirstEvent == nil, let repeated = later.pendingRepeat { leading.append(repeated) }
-        if let second = later.secondOfFirst, !leading.contains(where: { $0.line == second.line }) {
-            leading.insert(second, at: leading.partitioningIndex { $0.line > second.line })
+    /// log had gone on.
+    mutating func absorb(_ later: ProcessMarkLog) {
+        guard let stretch = later.leading else { return }
+        if stretch.eventBeforeFirstMark { noteEvent() }
+        var replayed = stretch.open ? later.finished : Array(later.marks.prefix(stretch.count))
+        if let second = stretch.secondOfFirst, !replayed.contains(where: { $0.line == second.line }) {
+            replayed.insert(second, at: replayed.partitioningIndex { $0.line > second.line })
         }
-        // Each part's first record marks its process; across the cut it may be no change.
-        if let first = leading.first, let current, first.key == current.key { leading.removeFirst() }
-        for mark in leading { note(mark) }
-        guard laterFirstEvent != nil else { return }
+        if let first = replayed.first, let current, first.key == current.key { replayed.removeFirst() }
+        for mark in replayed { note(mark) }
+        guard !stretch.open else { return }
         noteEvent()
-        self.marks += later.marks.drop { $0.line <= laterFirstEvent ?? .max }
+        marks += later.marks.dropFirst(stretch.count)
         keysSinceEvent = later.keysSinceEvent
         pendingRepeat = later.pendingRepeat
     }
