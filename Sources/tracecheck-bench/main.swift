@@ -9,8 +9,10 @@ import TraceCheck
 /// events found equal the lifecycle lines generated, that the fast candidate filter and
 /// running every shape on every record (no prefilter) find the same events, and that reading
 /// the file with several threads finds them too. Then it times one large Xcode-console capture
-/// (BENCH_TARGET_MB, 1024 by default, 0 for none) as the performance targets are set, and
-/// denser captures at one size and twice it, for linearity in scenes and process epochs.
+/// (BENCH_TARGET_MB, 1024 by default, 0 for none) as the performance targets are set,
+/// denser captures at one size and twice it, for linearity in scenes and process epochs, and
+/// 12,500 to 100,000 scenes in one launch (connected at once, or one connected and
+/// disconnected again and again).
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
 ///        tracecheck-bench pattern   (prints the pattern grep and rg are timed with)
 ///        tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]
@@ -286,6 +288,50 @@ for plan in plans {
     }
 }
 print("×time for ×2 size: 2.00 is linear. Memory holds about 160 bytes per lifecycle event (none per other line): these captures have ten times the events of the table above.")
+
+/// One launch, then `count` scenes that connect and stay (`live`), or one scene connected and
+/// disconnected `count` times: the scene-connection lookup and the scene-state rules must stay
+/// linear in scenes.
+func writeScenes(_ count: Int, live: Bool, to path: String) throws -> (lines: Int, bytes: Int) {
+    var text = "2026-04-02 10:00:00.000000+0200 Fieldnotes[4817:2863604] -[AppDelegate application:didFinishLaunchingWithOptions:]\n"
+    var lines = 1
+    for index in 0..<count {
+        let pointer = live ? String(format: "0x1%08x", index * 0x200) : "0x10cc50200"
+        let stamp = String(format: "%02d:%02d:%02d.%06d", 10 + index / 360_000 % 14, index / 6000 % 60, index / 100 % 60, index % 100 * 10_000)
+        let callbacks = live ? ["scene:willConnectToSession:options:", "sceneWillEnterForeground:", "sceneDidBecomeActive:"]
+            : ["scene:willConnectToSession:options:", "sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:", "sceneDidDisconnect:"]
+        for callback in callbacks {
+            text += "2026-04-02 \(stamp)+0200 Fieldnotes[4817:2863604] -[SceneDelegate \(callback)] <UIWindowScene: \(pointer)>\n"
+        }
+        lines += callbacks.count
+    }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return (lines, text.utf8.count)
+}
+
+print("")
+let sceneRuns = min(runs, 3)
+print("scenes (one launch, standard input, -j1, median of \(sceneRuns))")
+print(["kind                        ", " scenes", "  lines", "    MB", "     s", "µs/scene", "peak MB", "×time for ×2 scenes"].joined(separator: "  "))
+for live in [true, false] {
+    var previous: Double?
+    for count in [12_500, 25_000, 50_000, 100_000] {
+        let path = directory.appendingPathComponent("scenes.log").path
+        let written = try writeScenes(count, live: live, to: path)
+        let found = try events(path, .wordSet)
+        if found.events.count != written.lines { failures.append("scenes: \(found.events.count) events found, \(written.lines) written") }
+        let timed = (0..<sceneRuns).map { _ in measure(tracecheck, ["report", "--quiet", "-j", "1", "-"], input: path) }
+        let seconds = median(timed.map(\.seconds))
+        print([
+            (live ? "scenes connected at once" : "connect-disconnect cycles").padding(toLength: 28, withPad: " ", startingAt: 0),
+            String(format: "%7d", count), String(format: "%7d", written.lines), String(format: "%6.1f", Double(written.bytes) / 1_048_576),
+            String(format: "%6.3f", seconds), String(format: "%8.2f", seconds * 1e6 / Double(count)),
+            String(format: "%7.1f", timed.map(\.peakMB).max() ?? .nan), previous.map { String(format: "%19.2f", seconds / $0) } ?? "",
+        ].joined(separator: "  "))
+        previous = seconds
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
 for failure in failures { print("CHECK FAILED: \(failure)") }
 // Top-level `defer` does not run before `exit`.
 try? FileManager.default.removeItem(at: directory)
