@@ -136,6 +136,9 @@ struct Report: ParsableCommand {
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even with findings (report-only jobs); unreadable inputs still exit 2.")
     var exitZero = false
 
+    @Flag(name: .customLong("allow-empty"), help: "Let a capture from which no lifecycle event was read pass (turns off no_lifecycle_events), and a directory without captures be a warning.")
+    var allowEmpty = false
+
     @Option(help: ArgumentHelp("Hide the findings recorded in this baseline file.", valueName: "path"))
     var baseline: String?
 
@@ -193,13 +196,16 @@ struct Report: ParsableCommand {
         if let mode { options.timeline.forcedMode = mode.forcedMode }
         options.scan.format = inputFormat.flatMap(CaptureFormats.named)
         if !process.isEmpty { options.scan.processes = process }
+        if allowEmpty { options.rules.removeAll { $0.description.id == NoLifecycleEventsRule.description.id } }
         let checker = Checker(options: options)
         let failOn = threshold
         let discovery = InputDiscovery(include: include, exclude: exclude).discover(inputs)
         let items = discovery.items
         for directory in discovery.emptyDirectories {
-            printError("\(directory): warning: no files to check" + (include.isEmpty && exclude.isEmpty ? "" : " (after --include/--exclude)"))
+            let filtered = include.isEmpty && exclude.isEmpty ? "" : " (after --include/--exclude)"
+            printError("\(directory): \(allowEmpty ? "warning" : "error"): no capture to check\(filtered)" + (allowEmpty ? "" : "; --allow-empty lets an empty directory pass"))
         }
+        if !allowEmpty, !discovery.emptyDirectories.isEmpty { throw ExitCode(Exit.usage) }
         let environment = CIEnvironment.current
         let mainFormat = format ?? .terminal
         let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn)
@@ -270,6 +276,10 @@ struct Report: ParsableCommand {
             }
         }
         if !result.unreadable.isEmpty { throw ExitCode(Exit.unreadableInput) }
+        if let problem = result.unmatchedProcessFilter(options.scan.processes) {
+            printError("tracecheck: error: \(problem)")
+            throw ExitCode(Exit.usage)
+        }
         if writeFailed { throw ExitCode(Exit.cannotWriteOutput) }
         if !exitZero, result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(Exit.findings) }
     }

@@ -39,8 +39,8 @@ final class CIOutputTests: XCTestCase {
         XCTAssertEqual(order, order.sorted(), "in path order")
         XCTAssertFalse(result.stdout.contains("notes.md"), "--include leaves other files out")
         let none = try CLITests.run(["report", "--include", "*.txt", directory.path])
-        XCTAssertTrue(none.stderr.contains("\(directory.path): warning: no files to check (after --include/--exclude)"), none.stderr)
-        XCTAssertEqual(none.status, 0)
+        XCTAssertTrue(none.stderr.contains("\(directory.path): error: no capture to check (after --include/--exclude)"), none.stderr)
+        XCTAssertEqual(none.status, 64, "a directory with nothing to check does not pass")
         XCTAssertTrue(result.stdout.contains("summary: 1 error, 1 warning, 0 infos in 3 files"), result.stdout)
 
         let junitText = try String(contentsOf: junit, encoding: .utf8)

@@ -94,10 +94,61 @@ final class CLITests: XCTestCase {
         try Data().write(to: empty)
         try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0x0A] + Array("sceneDidBecomeActive(_:)\n".utf8)).write(to: binary)
         let result = try run(["report", "--color", "never", empty.path, binary.path])
-        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.status, 1, "nothing was read from the empty capture: it does not pass")
         XCTAssertTrue(result.stderr.contains("empty.log: warning: empty capture"), result.stderr)
         XCTAssertTrue(result.stderr.contains("binary.log:1: warning: NUL bytes"), result.stderr)
         XCTAssertTrue(result.stdout.contains("binary.log: plain, 2 lines, 1 lifecycle events"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("empty.log:1: error: no lifecycle event was read from 0 line(s) [no_lifecycle_events]"), result.stdout)
+        XCTAssertEqual(try run(["report", "--allow-empty", empty.path, binary.path]).status, 0)
+    }
+
+    /// Green must mean checked: a capture, a directory or a process selection from which
+    /// nothing was read never passes silently.
+    func testNothingReadIsNotAPass() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // An app logger the catalog does not read: the lines name the callbacks, so they are near misses.
+        let unread = """
+            2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] Loaded 42 notes from cache
+            2026-03-14 09:27:12.180000+0100 Fieldnotes[4817:3120544] [Lifecycle] entering applicationDidEnterBackground now
+            2026-03-14 09:27:12.200000+0100 Fieldnotes[4817:3120544] [Lifecycle] entering applicationWillEnterForeground now
+
+            """
+        try unread.write(to: directory.appendingPathComponent("unread.log"), atomically: true, encoding: .utf8)
+        let report = try run(["report", "--color", "never", directory.appendingPathComponent("unread.log").path])
+        XCTAssertEqual(report.status, 1)
+        XCTAssertTrue(report.stdout.contains("unread.log:2: error: no lifecycle event was read from 3 line(s) (xcode-console, 3 record(s); processes Fieldnotes); line 2 mentions applicationDidEnterBackground but was not read as a lifecycle event; line 3 mentions applicationWillEnterForeground but was not read as a lifecycle event [no_lifecycle_events]"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("2 line(s) mention lifecycle callbacks but were not read as events (line 2: applicationDidEnterBackground, line 3: applicationWillEnterForeground)"), report.stdout)
+        let json = try run(["report", "--format", "json", directory.appendingPathComponent("unread.log").path])
+        XCTAssertTrue(json.stdout.contains("\"near_misses\""), "the health of every format counts them: \(json.stdout)")
+
+        // A directory with nothing to check is a usage error; --allow-empty makes it a warning.
+        let empty = try run(["report", directory.appendingPathComponent("empty").path])
+        XCTAssertEqual(empty.status, 64)
+        XCTAssertTrue(empty.stderr.contains("empty: error: no capture to check"), empty.stderr)
+        XCTAssertEqual(try run(["report", "--allow-empty", directory.appendingPathComponent("empty").path]).status, 0)
+
+        // A process selection that matches nothing, with the nearest name.
+        let sample = Self.root.appendingPathComponent("SampleLogs/device-idevicesyslog-two-apps-disconnect.log").path
+        let process = try run(["report", "--process", "fieldnotes", sample])
+        XCTAssertEqual(process.status, 64)
+        XCTAssertTrue(process.stderr.contains("error: --process fieldnotes matches no process of the captures (did you mean 'Fieldnotes'?); their processes: Atlas, Fieldnotes, SpringBoard"), process.stderr)
+        XCTAssertEqual(try run(["report", "--process", "Fieldnotes", sample]).status, 0)
+
+        // Prose and data beside captures are not captures, unless named.
+        let folder = directory.appendingPathComponent("captures")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let clean = try String(contentsOf: Self.root.appendingPathComponent("SampleLogs/clean-launch-background-foreground-kill.log"), encoding: .utf8)
+        try clean.write(to: folder.appendingPathComponent("run.log"), atomically: true, encoding: .utf8)
+        try "Captures of `sceneDidBecomeActive(_:)` after `sceneWillEnterForeground(_:)`.\n".write(to: folder.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try #"{"run.log": {"event_lines": [1, 2]}}"#.write(to: folder.appendingPathComponent("expected.json"), atomically: true, encoding: .utf8)
+        let folderRun = try run(["report", "--format", "json", folder.path])
+        XCTAssertEqual(folderRun.status, 0, folderRun.stdout)
+        XCTAssertTrue(folderRun.stdout.contains("run.log"))
+        XCTAssertFalse(folderRun.stdout.contains("README.md"), folderRun.stdout)
+        XCTAssertFalse(folderRun.stdout.contains("expected.json"), folderRun.stdout)
+        XCTAssertTrue(try run(["report", folder.appendingPathComponent("README.md").path]).stdout.contains("README.md: plain, 1 lines"), "named, it is checked")
     }
 
     func testBadUsageExits64() throws {

@@ -15,24 +15,77 @@ final class RealCorpusTests: XCTestCase {
         return Self.corpus.appendingPathComponent(name)
     }
 
-    func testEveryCaptureIsReadAndOnlyTheBrokenOneHasAnErrorOrWarning() throws {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: Self.corpus.path) else {
+    /// What the answer key (`expected.json`, written by hand from the captures and the spec)
+    /// says of one capture, and what tracecheck made of it, in the same terms.
+    struct Reading: Equatable, CustomStringConvertible {
+        /// Expected lines not read as events, and lines read that the key does not list.
+        var missed: [Int] = []
+        var extra: [Int] = []
+        /// `clean` (no error or warning), `warnings`, `errors at …`, or `nothing read`.
+        var verdict = ""
+
+        var description: String { "missed \(missed), extra \(extra), \(verdict)" }
+    }
+
+    static func verdict(_ report: CaptureReport) -> String {
+        if report.findings.contains(where: { $0.rule == NoLifecycleEventsRule.description.id }) { return "nothing read" }
+        let errors = report.findings.filter { $0.severity == .error }.map(\.line)
+        if !errors.isEmpty { return "errors at \(errors)" }
+        return report.findings.contains { $0.severity == .warning } ? "warnings" : "clean"
+    }
+
+    static func expectedVerdict(_ entry: [String: Any]) -> String {
+        // UIKit's own account (the deactivation mask, `uikit_lines`) is not read yet: a capture
+        // that holds nothing else is one from which nothing is read.
+        if (entry["event_lines"] as? [Int] ?? []).isEmpty, (entry["warning_lines"] as? [Any] ?? []).isEmpty { return "nothing read" }
+        return switch entry["verdict"] as? String {
+        case "nothing_to_check": "nothing read"
+        case "finding_at": "errors at \((entry["finding_lines"] as? [Int]) ?? [])"
+        case "warnings": "warnings"
+        default: "clean"
+        }
+    }
+
+    /// Where tracecheck does not (yet) read a capture as the answer key does, with the reason.
+    /// The test holds every other capture to the key exactly, and these to what is written
+    /// here, so that a change in either direction is seen.
+    static let knownDifferences: [String: (Reading, String)] = [
+        "22": (Reading(missed: [7, 8], verdict: "nothing read"), "SwiftUI scenePhase as an app logs it (`scenePhase: inactive`) is not read yet"),
+        "27": (Reading(missed: [1, 2, 3, 4, 5, 6], verdict: "nothing read"), "Flutter's AppLifecycleState has no event family yet"),
+        "29": (Reading(missed: [1, 2], verdict: "nothing read"), "Flutter's AppLifecycleState has no event family yet"),
+        "61": (Reading(missed: [1, 2, 3], verdict: "nothing read"), "React Native's AppState has no event family yet"),
+        "62": (Reading(missed: [3], verdict: "nothing read"), "React Native's AppState has no event family yet"),
+        "63": (Reading(missed: [1, 2, 3, 4], verdict: "nothing read"), "Flutter's AppLifecycleState has no event family yet"),
+        "64": (Reading(missed: [1], verdict: "nothing read"), "Flutter's AppLifecycleState in an app logger's line has no event family yet"),
+        "66": (Reading(missed: [1], verdict: "nothing read"), "UIKit's K7 message quoted with backticks around UIScene is not read yet"),
+        "67": (Reading(verdict: "clean"), "disagreement: the spec gives UIKit's K6 message the severity info (legacy_lifecycle_warning), the key counts it as a warning"),
+        "68": (Reading(missed: [2, 3, 5, 6, 8, 9], verdict: "nothing read"), "labelled lifecycle lines (`Lifecycle event: …`) are not read yet"),
+        "69": (Reading(verdict: "clean"), "disagreement: as 67, UIKit's K6 message is info by the spec"),
+        "81": (Reading(missed: [1], verdict: "nothing read"), "Flutter's didChangeAppLifecycleState has no event family yet"),
+    ]
+
+    func testEveryCaptureIsReadAsTheAnswerKeySays() throws {
+        let keyFile = Self.corpus.appendingPathComponent("expected.json")
+        guard let data = FileManager.default.contents(atPath: keyFile.path) else {
             throw XCTSkip("shared corpus not found at \(Self.corpus.path); a user's clone has none")
         }
-        let logs = names.filter { $0.hasSuffix(".log") }.sorted()
-        XCTAssertFalse(logs.isEmpty)
-        for name in logs {
+        let key = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: [String: Any]])
+        var agreeing = 0
+        for name in key.keys.sorted() {
+            let entry = key[name] ?? [:]
             let report = try Checker().check(.file(Self.corpus.appendingPathComponent(name).path))
-            XCTAssertGreaterThan(report.scan.statistics.lines, 0, name)
-            let serious = report.findings.filter { $0.severity >= .warning }
-            if name.hasPrefix("03_") {
-                // Per PROVENANCE: the Unity trampoline logs didFinishLaunching a second time in one process.
-                XCTAssertEqual(serious.map(\.rule), ["launch_sequence"], name)
-                XCTAssertEqual(serious.map(\.line), [10], name)
+            let warnings = (entry["warning_lines"] as? [[String: Any]] ?? []).compactMap { $0["line"] as? Int }
+            let expected = Set((entry["event_lines"] as? [Int] ?? []) + warnings)
+            let read = Set(report.events.map(\.line))
+            let got = Reading(missed: expected.subtracting(read).sorted(), extra: read.subtracting(expected).sorted(), verdict: Self.verdict(report))
+            if let (known, reason) = Self.knownDifferences[String(name.prefix(2))] {
+                XCTAssertEqual(got, known, "\(name): \(reason)")
             } else {
-                XCTAssertEqual(serious.map { "\($0.rule):\($0.line)" }, [], name)
+                XCTAssertEqual(got, Reading(verdict: Self.expectedVerdict(entry)), name)
+                agreeing += 1
             }
         }
+        XCTAssertGreaterThan(agreeing, 0)
     }
 
     /// The format each capture is in, by its PROVENANCE entry, with the harness prefix it carries.

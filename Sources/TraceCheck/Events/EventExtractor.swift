@@ -25,6 +25,10 @@ public final class CompiledCatalog: Sendable {
     let delegateObject: PCRE2Regex
     let barePointer: PCRE2Regex
     let uuid: PCRE2Regex
+    /// Names of lifecycle callbacks and UIKit's messages, wherever they stand in a line: a
+    /// line that holds one but is read as no event is a near miss (a spelling the catalog
+    /// does not read, or a line that only mentions the callback).
+    let nearMiss: PCRE2Regex
 
     public static let shared: CompiledCatalog = {
         do { return try CompiledCatalog() } catch {
@@ -49,7 +53,27 @@ public final class CompiledCatalog: Sendable {
         delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
         uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
+        nearMiss = try PCRE2Regex(SpellingShape.alternation(Self.nearMissNames), caseless: true)
     }
+
+    /// The distinctive names in the catalog's selectors and Swift names (`applicationDidBecomeActive`,
+    /// `didFinishLaunchingWithOptions`, `willConnectTo`), and UIKit's message fragments. Parts
+    /// every handler has (`completionHandler`) and short ones (`scene`, `open`) are left out.
+    public static let nearMissNames: [String] = {
+        let generic: Set<String> = ["completionHandler", "fetchCompletionHandler", "restorationHandler", "traitCollection",
+                                    "interfaceOrientation", "didUpdateCoordinateSpace", "didUpdateEffectiveGeometry", "didDisconnect"]
+        var names = Set<String>()
+        for entry in EventCatalog.entries {
+            let parts = entry.selectors.flatMap { $0.split(separator: ":") }
+                + entry.swiftNames.flatMap { $0.split(whereSeparator: { "(_:)".contains($0) }) }
+            for part in parts.map(String.init) where part.count >= 12 && !generic.contains(part)
+                && part.dropFirst().contains(where: \.isUppercase) {
+                names.insert(part)
+            }
+        }
+        names.formUnion(EventCatalog.uikitMessages.map(\.fragment))
+        return names.sorted()
+    }()
 
     /// Every word some spelling must contain, reduced to those no shorter word already
     /// covers (case-insensitively): `application` covers every `application…` selector.
@@ -70,6 +94,9 @@ public final class CompiledCatalog: Sendable {
         words.formUnion(EventCatalog.phrases.keys)
         words.formUnion(EventCatalog.uikitMessages.map(\.fragment))
         words.insert("phase")
+        // A line that names a callback is looked at, so that one read as no event is counted
+        // as a near miss (these names are rare outside lifecycle lines).
+        words.formUnion(nearMissNames)
         return reduced(words)
     }
 
@@ -191,6 +218,11 @@ public final class EventExtractor {
     public private(set) var repairedLines = LineTally()
     /// Lines where a pattern hit PCRE2's match limit, so were not classified.
     public private(set) var limitExceededLines = LineTally()
+    /// Lines that name a lifecycle callback or UIKit message but were read as no event.
+    public private(set) var nearMisses = LineTally()
+    /// The first few near misses with the name each holds, for the message that lists them.
+    public private(set) var nearMissNames: [(line: Int, name: String)] = []
+    static let nearMissesNamed = 5
     private var lastLimitExceededLine: Int?
 
     /// How candidate lines are found: the fast word set, or none at all (the reference).
@@ -234,6 +266,8 @@ public final class EventExtractor {
     func absorb(_ later: EventExtractor) {
         repairedLines.add(later.repairedLines)
         limitExceededLines.add(later.limitExceededLines)
+        nearMisses.add(later.nearMisses)
+        nearMissNames += later.nearMissNames.prefix(Self.nearMissesNamed - min(Self.nearMissesNamed, nearMissNames.count))
         // Each part had the budget to itself (they run at once): the earliest switch-off counts.
         switchedOff.merge(later.switchedOff) { min($0, $1) }
     }
@@ -253,8 +287,13 @@ public final class EventExtractor {
         let found: (SpellingMatch, String, SceneIdentity)?
         if !userSpellings.isEmpty, let user = userSpelling(in: message, line: line) {
             found = user
-        } else if isCandidate(message), let (spelling, shape) = spelling(in: message, line: line) {
-            found = (spelling, shape, SceneIdentity())
+        } else if isCandidate(message) {
+            if let (spelling, shape) = spelling(in: message, line: line) {
+                found = (spelling, shape, SceneIdentity())
+            } else {
+                noteNearMiss(message, line: line)
+                found = nil
+            }
         } else {
             found = nil
         }
@@ -292,6 +331,14 @@ public final class EventExtractor {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(truncatingIfNeeded: now.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: now.tv_nsec)
+    }
+
+    private func noteNearMiss(_ message: UnsafeRawBufferPointer, line: Int) {
+        guard let match = try? matcher.firstMatch(of: catalog.nearMiss, in: message), let range = match[0] else { return }
+        nearMisses.add(line)
+        if nearMissNames.count < Self.nearMissesNamed {
+            nearMissNames.append((line, String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)))
+        }
     }
 
     private func noteLimitExceeded(_ line: Int) {

@@ -31,6 +31,8 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
         /// A configured event pattern used up its time on this capture and was switched off:
         /// the lines after it were not searched for its event.
         case patternSwitchedOff = "pattern_switched_off"
+        /// Lines that name a lifecycle callback or a UIKit message but were read as no event.
+        case nearMisses = "near_misses"
     }
 
     public let kind: Kind

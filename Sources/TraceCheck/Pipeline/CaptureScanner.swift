@@ -35,6 +35,11 @@ public struct ScannedCapture: Sendable {
     public let health: [HealthIssue]
     /// Records read, by format name (a mixed capture has several).
     public let recordsByFormat: [String: Int]
+    /// The names of the processes whose records the capture holds, selected or not, sorted.
+    public let processes: [String]
+    /// Lines that name a lifecycle callback or one of UIKit's messages but were read as no
+    /// event: how many, and the first few with the name each holds.
+    public let nearMisses: (count: Int, first: [(line: Int, name: String)])
 }
 
 /// How to read captures: the format (detected when nil) and which processes to check.
@@ -120,6 +125,8 @@ final class ScanSession {
     private var selectionByPid: [Int: (name: FieldBytes, selected: Bool)] = [:]
     private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
     private var markLog = ProcessMarkLog()
+    /// Every process name a record gave, noted when the selection is decided (a change of process).
+    private var processNames: Set<String> = []
 
     // Health facts.
     private var previousTimestamp = FieldBytes()
@@ -367,6 +374,7 @@ final class ScanSession {
         absorbedMalformedLines.add(later.mainReader?.malformedLines ?? LineTally())
         absorbedMalformedLines.add(later.absorbedMalformedLines)
         extractor.absorb(later.extractor)
+        processNames.formUnion(later.processNames)
         if later.sawRecord {
             sawRecord = true
             context = later.context
@@ -403,12 +411,16 @@ final class ScanSession {
             if let known = selectionByPid[pid], known.name == context.process {
                 processSelected = known.selected
             } else {
-                processSelected = Self.isSelected(process: context.processText, filter: options.processes)
+                let name = context.processText
+                if let name { processNames.insert(name) }
+                processSelected = Self.isSelected(process: name, filter: options.processes)
                 selectionByPid[pid] = (context.process, processSelected)
             }
         } else {
             if context.process != lastPidlessProcess.name {
-                lastPidlessProcess = (context.process, Self.isSelected(process: context.processText, filter: options.processes))
+                let name = context.processText
+                if let name { processNames.insert(name) }
+                lastPidlessProcess = (context.process, Self.isSelected(process: name, filter: options.processes))
             }
             processSelected = lastPidlessProcess.selected
         }
@@ -455,7 +467,8 @@ final class ScanSession {
             source: source, format: choice?.format.name ?? PlainFormat().name, decoration: choice?.decoration?.name,
             statistics: statistics, stream: stream,
             diagnostics: diagnostics(path, statistics, maximumLineLength), health: health(statistics, records: recordsByFormat.values.reduce(0, +)),
-            recordsByFormat: recordsByFormat)
+            recordsByFormat: recordsByFormat, processes: processNames.sorted(),
+            nearMisses: (extractor.nearMisses.count, extractor.nearMissNames))
     }
 
     private func health(_ statistics: ReadStatistics, records: Int) -> [HealthIssue] {
@@ -494,6 +507,12 @@ final class ScanSession {
             issues.append(HealthIssue(.patternSwitchedOff, line: line, count: 1,
                                       message: "the pattern of event '\(spelling.event)' used up its \(SpecificationPatternRule.seconds(options.patternBudget)) on this capture and was switched off at this line: the lines after it were not searched for \(spelling.event) (pattern_budget in .tracecheck.yml)",
                                       weakRanges: [line...Int.max]))
+        }
+        if let first = extractor.nearMissNames.first {
+            let named = extractor.nearMissNames.map { "line \($0.line): \($0.name)" }.joined(separator: ", ")
+            let more = extractor.nearMisses.count > extractor.nearMissNames.count ? ", …" : ""
+            issues.append(HealthIssue(.nearMisses, line: first.line, count: extractor.nearMisses.count,
+                                      message: "\(extractor.nearMisses.count) line(s) mention lifecycle callbacks but were not read as events (\(named)\(more))"))
         }
         var malformed = mainReader?.malformedLines ?? LineTally()
         malformed.add(absorbedMalformedLines)

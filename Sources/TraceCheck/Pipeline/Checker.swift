@@ -57,7 +57,8 @@ public struct Checker: Sendable {
 
     public func check(_ source: InputSource) throws(InputError) -> CaptureReport {
         var scan = try CaptureScanner(options: options.scan).scan(source)
-        let timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
+        var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
+        timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)
         let eventCount = scan.stream.events.count
         scan.stream.events = []
         let health = scan.health + TimelineHealth.issues(in: timeline)

@@ -3,7 +3,8 @@ import Foundation
 /// Turns `report`'s arguments into the captures to check, in a deterministic order: the
 /// arguments as given; a directory's files, recursively, in path order. A file named
 /// explicitly is always checked; `include`/`exclude` globs only filter what a directory
-/// holds. Hidden files and folders (`.git`) inside a directory are skipped.
+/// holds. Hidden files and folders (`.git`) inside a directory are skipped, and so are prose
+/// and data files beside the captures (`mayBeCapture`) unless `include` asks for them.
 public struct InputDiscovery: Sendable {
     /// Globs a directory's file must match (any); empty means every file.
     public var include: [String]
@@ -58,10 +59,27 @@ public struct InputDiscovery: Sendable {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
             let standardized = url.standardizedFileURL.path
             let relative = standardized.hasPrefix(prefix + "/") ? String(standardized.dropFirst(prefix.count + 1)) : url.lastPathComponent
-            guard accepts(relative) else { continue }
+            guard accepts(relative), !include.isEmpty || Self.mayBeCapture(url) else { continue }
             found.append((relative, directory.hasSuffix("/") ? directory + relative : directory + "/" + relative))
         }
         return found.sorted { $0.relative < $1.relative }.map { .capture(.file($0.path)) } + problems
+    }
+
+    /// Prose and data that sit beside captures (a README, PROVENANCE.md, an answer key in
+    /// JSON, images) are not captures: a directory's file is one unless its extension says
+    /// otherwise, and a JSON file only when it holds `log`'s entries. `--include` or naming
+    /// the file overrides this.
+    static let notCaptureExtensions: Set<String> = ["md", "markdown", "rst", "adoc", "html", "htm", "yml", "yaml", "toml", "xml",
+                                                    "plist", "csv", "png", "jpg", "jpeg", "gif", "pdf", "zip", "swift", "m", "h", "py", "sh"]
+
+    static func mayBeCapture(_ url: URL) -> Bool {
+        let ext = url.pathExtension.lowercased()
+        if notCaptureExtensions.contains(ext) { return false }
+        guard ext == "json" else { return true }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return true }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 65536)) ?? Data()
+        return head.range(of: Data("\"eventMessage\"".utf8)) != nil
     }
 
     /// A glob without `/` matches the file name; one with `/` the path below the directory.

@@ -19,6 +19,19 @@ public struct RunResult: Sendable {
 
     public func description(of rule: String) -> RuleDescription? { rules.first { $0.id == rule } }
 
+    /// Why `filter` (`--process`, `app_processes`) read nothing, when it names no process of
+    /// any capture the run read: a selection that reads nothing is a mistake, not a clean
+    /// run. Names the nearest process, and the ones the captures hold.
+    public func unmatchedProcessFilter(_ filter: [String]) -> String? {
+        guard !filter.isEmpty, !reports.isEmpty else { return nil }
+        let seen = Set(reports.flatMap(\.scan.processes))
+        guard seen.isDisjoint(with: filter) else { return nil }
+        let suggestion = filter.lazy.map { ConfigurationReader.suggestion(for: $0, in: seen) }.first { !$0.isEmpty } ?? ""
+        let names = seen.sorted().prefix(8).joined(separator: ", ") + (seen.count > 8 ? ", …" : "")
+        return "--process \(filter.joined(separator: ", ")) matches no process of the captures\(suggestion)"
+            + (seen.isEmpty ? " (their lines name no process)" : "; their processes: \(names)")
+    }
+
     public var findings: [Finding] { reports.flatMap(\.findings) }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }

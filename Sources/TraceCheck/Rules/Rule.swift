@@ -39,6 +39,8 @@ public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case uikit
     /// Rules a team writes in `.tracecheck.yml`.
     case custom
+    /// Whether the capture could be checked at all.
+    case capture
 }
 
 /// What a rule is, for humans and for output formats.
@@ -118,6 +120,7 @@ public struct ActiveRule: Sendable {
 /// Every built-in rule, in the order they are listed.
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
+        NoLifecycleEventsRule.self,
         LaunchSequenceRule.self,
         LaunchBeforeSceneConnectRule.self,
         PrewarmGapRule.self,

@@ -170,10 +170,35 @@ public struct CaptureTimeline: Sendable {
     public var epochs: [ProcessEpoch]
     /// What the configuration says about the app: verdicts some rules cannot reach alone.
     public var facts: AppFacts
+    /// What the reading stage made of the capture, for the rule that says nothing was read.
+    public var reading = CaptureReading()
 
     public init(path: String, epochs: [ProcessEpoch], facts: AppFacts = AppFacts()) {
         self.path = path
         self.epochs = epochs
         self.facts = facts
+    }
+}
+
+/// What was read of a capture, whatever its events: enough to tell a user why nothing was.
+public struct CaptureReading: Sendable {
+    public var format = ""
+    public var lines = 0
+    public var records = 0
+    /// The processes whose records the capture holds, and the ones `--process` asked for.
+    public var processes: [String] = []
+    public var processFilter: [String] = []
+    /// Lines that name a lifecycle callback but were read as no event: how many, the first few.
+    public var nearMisses: (count: Int, first: [(line: Int, name: String)]) = (0, [])
+
+    public init() {}
+
+    init(_ scan: ScannedCapture, processFilter: [String]) {
+        format = scan.format
+        lines = scan.statistics.lines
+        records = scan.recordsByFormat.values.reduce(0, +)
+        processes = scan.processes
+        self.processFilter = processFilter
+        nearMisses = scan.nearMisses
     }
 }
