@@ -230,8 +230,11 @@ struct Report: ParsableCommand {
                 switch outcome {
                 case .success(let report):
                     let streamed = streaming?.render(report) ?? ""
-                    if !report.scan.diagnostics.isEmpty || !streamed.isEmpty { progress.clear() }
+                    if !report.scan.diagnostics.isEmpty || !streamed.isEmpty || report.scan.statistics.damage != nil { progress.clear() }
                     for diagnostic in report.scan.diagnostics { printError(Self.describe(diagnostic)) }
+                    if let damage = report.scan.statistics.damage {
+                        printError("tracecheck: error: \(report.path): \(damage) after line \(report.scan.statistics.lines); the lines before it are checked")
+                    }
                     sink.write(streamed)
                 case .failure(let error):
                     progress.clear()
@@ -275,7 +278,7 @@ struct Report: ParsableCommand {
                 writeFailed = true
             }
         }
-        if !result.unreadable.isEmpty { throw ExitCode(Exit.unreadableInput) }
+        if !result.unreadable.isEmpty || result.reports.contains(where: { $0.scan.statistics.damage != nil }) { throw ExitCode(Exit.unreadableInput) }
         if let problem = result.unmatchedProcessFilter(options.scan.processes) {
             printError("tracecheck: error: \(problem)")
             throw ExitCode(Exit.usage)

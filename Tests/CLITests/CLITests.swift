@@ -151,6 +151,41 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(try run(["report", folder.appendingPathComponent("README.md").path]).stdout.contains("README.md: plain, 1 lines"), "named, it is checked")
     }
 
+    /// A damaged or cut-short .gz reports what was read before the damage, findings
+    /// included, and still exits 2; gzip on standard input is recognised by its magic bytes.
+    func testADamagedGzipReportsWhatCameBeforeAndExits2() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-gz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // The finding at line 11 of the sample, then a long tail to cut.
+        let sample = try String(contentsOf: Self.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+        let filler = (0..<4000).map { "2026-03-14 09:27:\(String(format: "%02d", $0 % 60)).100000+0100 Fieldnotes[4817:3120544] syncing item \($0) of the notebook" }
+        let plain = directory.appendingPathComponent("capture.log")
+        try (sample + filler.joined(separator: "\n") + "\n").write(to: plain, atomically: true, encoding: .utf8)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-k", plain.path]
+        try gzip.run()
+        gzip.waitUntilExit()
+        try XCTSkipIf(gzip.terminationStatus != 0, "gzip is not available")
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: plain.path + ".gz"))
+        let cut = directory.appendingPathComponent("cut.log.gz")
+        try compressed.prefix(compressed.count * 2 / 3).write(to: cut)
+
+        let result = try run(["report", "--color", "never", cut.path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stdout.contains("cut.log.gz:11: error:"), "the finding before the damage is reported: \(result.stdout)")
+        XCTAssertTrue(result.stdout.contains("corrupt or truncated gzip data"), result.stdout)
+        XCTAssertTrue(result.stderr.contains("tracecheck: error: \(cut.path): corrupt or truncated gzip data"), result.stderr)
+
+        let piped = try run(["report", "--quiet", "-"], input: compressed)
+        XCTAssertEqual(piped.status, 1, "gzip on standard input is read: \(piped.stderr)")
+        XCTAssertTrue(piped.stdout.contains("<stdin>:11: error:"), piped.stdout)
+        let pipedCut = try run(["report", "--quiet", "-"], input: Data(compressed.prefix(compressed.count * 2 / 3)))
+        XCTAssertEqual(pipedCut.status, 2)
+        XCTAssertTrue(pipedCut.stdout.contains("<stdin>:11: error:"), pipedCut.stdout)
+    }
+
     func testBadUsageExits64() throws {
         XCTAssertEqual(try run(["report"]).status, 64)
         XCTAssertEqual(try run(["report", "--format", "yaml", "x.log"]).status, 64)
@@ -177,7 +212,11 @@ final class CLITests: XCTestCase {
         try Self.run(arguments, input: input)
     }
 
-    static func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
+    func run(_ arguments: [String], input: Data) throws -> Result {
+        try Self.run(arguments, inputBytes: input)
+    }
+
+    static func run(_ arguments: [String], input: String? = nil, inputBytes: Data? = nil, environment extra: [String: String] = [:],
                     in directory: URL = root) throws -> Result {
         let process = Process()
         process.executableURL = try Self.executable()
@@ -193,7 +232,7 @@ final class CLITests: XCTestCase {
         process.standardError = err
         process.standardInput = stdin
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        if let bytes = inputBytes ?? input.map({ Data($0.utf8) }) { stdin.fileHandleForWriting.write(bytes) }
         try stdin.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -33,6 +33,8 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
         case patternSwitchedOff = "pattern_switched_off"
         /// Lines that name a lifecycle callback or a UIKit message but were read as no event.
         case nearMisses = "near_misses"
+        /// Compressed data damaged or cut short: what came before is read, the rest is lost.
+        case truncated
     }
 
     public let kind: Kind

@@ -478,6 +478,11 @@ final class ScanSession {
             issues.append(HealthIssue(kind, line: first, count: lines.count, message: message(lines.count),
                                       weakRanges: weak ? lines.firstLines.map { $0...$0 } : []))
         }
+        if let damage = statistics.damage {
+            issues.append(HealthIssue(.truncated, line: max(1, statistics.lines), count: 1,
+                                      message: "\(damage): the input ends after line \(statistics.lines); the lines before it are checked",
+                                      weakRanges: [max(1, statistics.lines)...Int.max]))
+        }
         if let decoration = choice?.decoration {
             issues.append(HealthIssue(.decorated, line: nil, count: 1,
                                       message: "lines carry a harness prefix (\(decoration.summary)); it was stripped before reading"))

@@ -58,9 +58,12 @@ public struct ReadStatistics: Equatable, Sendable {
     public var firstNULLine: Int?
     /// Read through gzip; `bytes` counts the decompressed bytes.
     public var compressed = false
+    /// Why the compressed data ended before its end (corrupt or truncated): what came
+    /// before is read and checked, and the input still counts as not read whole.
+    public var damage: String?
 
     public static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
-        lhs.lines == rhs.lines && lhs.bytes == rhs.bytes && lhs.crlfLines == rhs.crlfLines
+        lhs.lines == rhs.lines && lhs.bytes == rhs.bytes && lhs.crlfLines == rhs.crlfLines && lhs.damage == rhs.damage
             && lhs.firstNULLine == rhs.firstNULLine
             && lhs.overlongLines.map(\.line) == rhs.overlongLines.map(\.line)
             && lhs.overlongLines.map(\.length) == rhs.overlongLines.map(\.length)
@@ -96,7 +99,28 @@ public struct LineReader: Sendable {
                 return count
             }
         case .standardInput:
-            return try read(name: source.displayName, body) { systemRead(STDIN_FILENO, $0, $1) }
+            // Compressed data is recognised by its magic bytes, as for files.
+            var head: [UInt8] = []
+            while head.count < 2 {
+                var byte: UInt8 = 0
+                let count = systemRead(STDIN_FILENO, &byte, 1)
+                if count < 0, errno == EINTR { continue }
+                guard count == 1 else { break }
+                head.append(byte)
+            }
+            if head == [0x1F, 0x8B] {
+                return try readGzipStream(name: source.displayName, head: head, body) { systemRead(STDIN_FILENO, $0, $1) }
+            }
+            var pending = head[...]
+            return try read(name: source.displayName, body) { buffer, capacity in
+                guard pending.isEmpty else {
+                    let count = min(capacity, pending.count)
+                    for (offset, byte) in pending.prefix(count).enumerated() { buffer.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self) }
+                    pending = pending.dropFirst(count)
+                    return count
+                }
+                return systemRead(STDIN_FILENO, buffer, capacity)
+            }
         case .file(let path):
             let descriptor = try open(path)
             if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, body) }
@@ -121,23 +145,67 @@ public struct LineReader: Sendable {
         defer { gzclose(file) }
         gzbuffer(file, 1 << 17)
         var failure: String?
-        var statistics: ReadStatistics
-        do {
-            statistics = try read(name: path, body) { buffer, count in
-                let read = gzread(file, buffer, UInt32(min(count, 1 << 30)))
-                if read < 0 {
-                    failure = Self.gzipMessage(file)
-                    errno = EIO
-                }
-                return Int(read)
-            }
-        } catch {
-            throw InputError(source: path, reason: failure.map { "corrupt gzip data: \($0)" } ?? error.reason, afterLine: error.afterLine)
+        var statistics = try read(name: path, body) { buffer, count in
+            let read = gzread(file, buffer, UInt32(min(count, 1 << 30)))
+            // Damaged data ends the input here; what came before it is read.
+            if read < 0 { failure = Self.gzipMessage(file) ?? "corrupt gzip data" }
+            return max(0, Int(read))
         }
         // gzread ends quietly at a truncated stream; zlib keeps the error for gzerror.
-        if let message = Self.gzipMessage(file) {
-            throw InputError(source: path, reason: "corrupt or truncated gzip data: \(message)", afterLine: statistics.lines)
+        if let message = failure ?? Self.gzipMessage(file) { statistics.damage = "corrupt or truncated gzip data: \(message)" }
+        statistics.compressed = true
+        return statistics
+    }
+
+    /// Gzip from a stream that cannot be reopened (standard input), whose first bytes were
+    /// already read to recognise it: inflated chunk by chunk, members one after another.
+    private func readGzipStream(name: String, head: [UInt8], _ body: (Line) -> Void,
+                                source: @escaping (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw InputError(source: name, reason: "cannot start gzip decompression", afterLine: nil)
         }
+        defer { inflateEnd(&stream) }
+        let inputSize = 1 << 17
+        let input = UnsafeMutablePointer<UInt8>.allocate(capacity: inputSize)
+        defer { input.deallocate() }
+        input.initialize(from: head, count: head.count)
+        stream.next_in = input
+        stream.avail_in = UInt32(head.count)
+        var ended = false, damage: String?
+        var statistics = try read(name: name, body) { buffer, capacity in
+            guard !ended else { return 0 }
+            stream.next_out = buffer.assumingMemoryBound(to: UInt8.self)
+            stream.avail_out = UInt32(min(capacity, 1 << 30))
+            while stream.avail_out > 0 {
+                if stream.avail_in == 0 {
+                    let count = source(input, inputSize)
+                    if count < 0, errno == EINTR { continue }
+                    // The input ended (cleanly only between members: checked after the read).
+                    guard count > 0 else {
+                        ended = true
+                        break
+                    }
+                    stream.next_in = input
+                    stream.avail_in = UInt32(count)
+                }
+                let status = inflate(&stream, Z_NO_FLUSH)
+                if status == Z_STREAM_END {
+                    // Another member may follow (`cat a.gz b.gz`); reset clears total_in.
+                    inflateReset(&stream)
+                    continue
+                }
+                guard status == Z_OK || (status == Z_BUF_ERROR && stream.avail_in == 0) else {
+                    damage = stream.msg.map { String(cString: $0) } ?? "corrupt gzip data"
+                    ended = true
+                    break
+                }
+            }
+            return min(capacity, 1 << 30) - Int(stream.avail_out)
+        }
+        // A member cut short: inflate waited for more input that never came.
+        if damage == nil, stream.total_in > 0 { damage = "the data ends in the middle of a gzip member" }
+        if let damage { statistics.damage = "corrupt or truncated gzip data: \(damage)" }
         statistics.compressed = true
         return statistics
     }
