@@ -89,6 +89,29 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(FormatDetector.detect([], matcher: matcher).format.name, "plain")
     }
 
+    /// Pastes from Markdown, quoted replies, code comments and `<pre>` blocks come indented,
+    /// as a whole or line by line: in every line format an indented record reads exactly like
+    /// the unindented one, and the story reads the same whatever the indentation.
+    func testIndentedLinesReadLikeTheUnindentedOnes() throws {
+        for format in CaptureRenderer.formats where format != "log-json" {
+            let plain = CaptureRenderer.render(Self.story, as: format)
+            let expected = try Checker().check(.text(name: format, contents: plain))
+            for indent in ["    ", "\t", "  \t "] {
+                for everyLine in [true, false] {
+                    let lines = plain.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, line in
+                        everyLine || offset % 2 == 0 ? indent + line : String(line)
+                    }
+                    let report = try Checker().check(.text(name: format, contents: lines.joined(separator: "\n")))
+                    let what = "\(format) indented by \(indent.debugDescription)\(everyLine ? "" : " every other line")"
+                    XCTAssertEqual(report.scan.format, format, what)
+                    XCTAssertEqual(report.events.map { "\($0.line) \($0.id) \($0.pid ?? -1) \($0.process ?? "-") \($0.time ?? -1)" },
+                                   expected.events.map { "\($0.line) \($0.id) \($0.pid ?? -1) \($0.process ?? "-") \($0.time ?? -1)" }, what)
+                    XCTAssertEqual(report.findings.map(\.rule), expected.findings.map(\.rule), what)
+                }
+            }
+        }
+    }
+
     func testInputFormatOverridesDetection() throws {
         let text = "default\t09:14:02.118276+0100\tFieldnotes\tsceneDidBecomeActive(_:)\n"
         XCTAssertEqual(try scan(text).format, "console-app")

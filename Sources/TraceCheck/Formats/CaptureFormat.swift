@@ -121,6 +121,20 @@ extension RecordReader {
 enum Bytes {
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
 
+    /// The line without the spaces and tabs it starts with, when it starts with some and
+    /// holds more; nil otherwise.
+    static func withoutIndent(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        guard let first = line.first, first == 32 || first == 9,
+              let start = line.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: line[start...])
+    }
+
+    /// The same for a line held in an array.
+    static func withoutIndent(_ line: [UInt8]) -> [UInt8] {
+        guard let first = line.first, first == 32 || first == 9, let start = line.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return line }
+        return Array(line[start...])
+    }
+
     /// The index of the first quote or backslash at or after `start`, or `bytes.count`: eight bytes
     /// at a time (string contents are most of a JSON entry).
     static func firstIndex(ofQuoteOrBackslashIn bytes: UnsafeRawBufferPointer, from start: Int) -> Int {

@@ -81,8 +81,11 @@ struct PartedScan {
     static func startsRecord(_ line: UnsafeRawBufferPointer, reader: any RecordReader, matcher: PCRE2Matcher) -> Bool {
         var line = line
         if line.last == 13 { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
-        guard !line.contains(27), reader.looksLikeRecord(line) else { return false }
-        if case .record = reader.read(line, number: 0, using: matcher, emit: { _ in }) { return true }
+        guard !line.contains(27) else { return false }
+        // As the scanner reads it: an indented line is tried again without its indent.
+        for candidate in [line, Bytes.withoutIndent(line)].compactMap({ $0 }) where reader.looksLikeRecord(candidate) {
+            if case .record = reader.read(candidate, number: 0, using: matcher, emit: { _ in }) { return true }
+        }
         return false
     }
 
