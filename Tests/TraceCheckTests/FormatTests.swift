@@ -112,6 +112,30 @@ final class FormatTests: XCTestCase {
         }
     }
 
+    /// Line-number columns of every common shape (`grep -n`, `cat -n`/`nl`, a viewer's number
+    /// and a space or a bar) are stripped before the format reads the line.
+    func testNumberedLinesReadLikeTheUnnumberedOnes() throws {
+        let columns: [(name: String, decoration: String, number: (Int) -> String)] = [
+            ("grep -n", "grep-n", { "\($0):" }),
+            ("cat -n", "cat-n", { String(repeating: " ", count: max(0, 6 - String($0).count)) + "\($0)\t" }),
+            ("a number and a space", "line-numbers", { "\($0 + 31876) " }),
+            ("a number and a bar", "line-numbers", { String(repeating: " ", count: max(0, 4 - String($0).count)) + "\($0) | " }),
+        ]
+        for format in CaptureRenderer.formats where format != "log-json" {
+            let plain = CaptureRenderer.render(Self.story, as: format)
+            let expected = try Checker().check(.text(name: format, contents: plain))
+            for column in columns {
+                let lines = plain.split(separator: "\n").enumerated().map { column.number($0.offset + 1) + $0.element }
+                let report = try Checker().check(.text(name: format, contents: lines.joined(separator: "\n") + "\n"))
+                let what = "\(format) numbered as \(column.name)"
+                XCTAssertEqual(report.scan.format, format, what)
+                XCTAssertEqual(report.scan.decoration, column.decoration, what)
+                XCTAssertEqual(report.events.map { "\($0.line) \($0.id) \($0.pid ?? -1) \($0.time ?? -1)" },
+                               expected.events.map { "\($0.line) \($0.id) \($0.pid ?? -1) \($0.time ?? -1)" }, what)
+            }
+        }
+    }
+
     func testInputFormatOverridesDetection() throws {
         let text = "default\t09:14:02.118276+0100\tFieldnotes\tsceneDidBecomeActive(_:)\n"
         XCTAssertEqual(try scan(text).format, "console-app")

@@ -49,6 +49,25 @@ public struct Decoration: Sendable {
                 ("58-  sceneWillResignActive(_:)", "  sceneWillResignActive(_:)"),
             ]),
         Decoration(
+            name: "cat-n", summary: "cat -n and nl line numbers: a right-aligned number and a tab",
+            pattern: "^ *\\d{1,9}\t",
+            samples: [
+                ("     1\t2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]",
+                 "2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]"),
+                ("  1204\tsceneDidBecomeActive(_:)", "sceneDidBecomeActive(_:)"),
+            ]),
+        Decoration(
+            name: "line-numbers", summary: "a log viewer's or editor's line numbers: a number and one space, or a number and a bar",
+            // After grep -n (a colon or a dash after the number), which is tried first.
+            pattern: "^ *\\d{1,9}(?: ?\\| ?| (?=\\S))",
+            samples: [
+                ("31877 2019-04-02 16:05:11.020 Ledger[880:41233] -[AppDelegate applicationDidBecomeActive:]",
+                 "2019-04-02 16:05:11.020 Ledger[880:41233] -[AppDelegate applicationDidBecomeActive:]"),
+                ("  12 | Apr  2 10:15:09.100000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillEnterForeground:]",
+                 "Apr  2 10:15:09.100000 Fieldnotes(Foundation)[4817] <Notice>: -[SceneDelegate sceneWillEnterForeground:]"),
+                ("7| sceneWillResignActive(_:)", "sceneWillResignActive(_:)"),
+            ]),
+        Decoration(
             name: "flutter-run", summary: "flutter run -v time deltas: [ +350 ms] ",
             pattern: "^\\[ *\\+ *\\d+ ms\\] ",
             samples: [("[ +350 ms] flutter: AppLifecycleState.inactive", "flutter: AppLifecycleState.inactive")]),
