@@ -136,6 +136,28 @@ final class FormatTests: XCTestCase {
         }
     }
 
+    /// An app logger's timestamp is a timestamp: it orders events and feeds the capture's health.
+    func testAppLoggerTimestampsAreRead() throws {
+        XCTAssertEqual(CaptureTime.seconds(from: "2025-12-01T07:44:09.812Z") ?? 0, CaptureTime.seconds(from: "2025-12-01 07:44:09.812") ?? 1, accuracy: 1e-6)
+        XCTAssertEqual(CaptureTime.seconds(from: "2025-12-01T09:44:09,812+02:00") ?? 0, CaptureTime.seconds(from: "2025-12-01 07:44:09.812") ?? 1, accuracy: 1e-6)
+        XCTAssertEqual(CaptureTime.seconds(from: "2026-03-14 09:27:12:751") ?? 0, CaptureTime.seconds(from: "2026-03-14 09:27:12.751") ?? 1, accuracy: 1e-6)
+        let capture = """
+            [2025-12-01T07:44:09.100Z] [INFO] -[SceneDelegate sceneWillEnterForeground:]
+            Loaded 42 notes
+            [2025-12-01T07:44:09.200Z] [INFO] -[SceneDelegate sceneDidBecomeActive:]
+            [2025-12-01T07:44:08.900Z] [INFO] -[SceneDelegate sceneWillResignActive:]
+
+            """
+        let report = try Checker().check(.text(name: "logger.log", contents: capture))
+        XCTAssertEqual(report.scan.format, "app-logger")
+        XCTAssertEqual(report.events.map(\.line), [1, 3, 4])
+        XCTAssertEqual(report.events.compactMap(\.time).count, 3, "every event has its time")
+        XCTAssertTrue(report.health.contains { $0.kind == .outOfOrderTimestamps && $0.line == 4 }, "\(report.health)")
+        let lumberjack = try Checker().check(.text(name: "ddlog.log", contents: "2026-03-14 09:27:12:751 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]\n"))
+        XCTAssertEqual(lumberjack.scan.format, "cocoalumberjack")
+        XCTAssertEqual(lumberjack.events.first?.pid, 4817)
+    }
+
     func testInputFormatOverridesDetection() throws {
         let text = "default\t09:14:02.118276+0100\tFieldnotes\tsceneDidBecomeActive(_:)\n"
         XCTAssertEqual(try scan(text).format, "console-app")

@@ -16,7 +16,7 @@ public enum CaptureTime {
     public static func seconds(from bytes: UnsafeRawBufferPointer) -> Double? {
         var days = 0
         var clockStart = 0
-        if Bytes.startsWithDateTime(bytes) {
+        if Bytes.startsWithDateTime(bytes) || Self.startsWithISODateTime(bytes) {
             guard let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
                   (1...12).contains(month), (1...31).contains(day) else { return nil }
             days = daysSinceEpoch(year: year, month: month, day: day)
@@ -34,7 +34,10 @@ public enum CaptureTime {
               let second = number(bytes, (clockStart + 6)..<(clockStart + 8)) else { return nil }
         var cursor = clockStart + 8
         var fraction = 0.0
-        if cursor < bytes.count, bytes[cursor] == 46 {
+        // `.409737`, `,409` (ISO 8601 allows a comma), `:751` (CocoaLumberjack's milliseconds).
+        let lumberjack = cursor + 4 <= bytes.count && bytes[cursor] == 58 && (cursor + 1..<cursor + 4).allSatisfy { Bytes.isDigit(bytes[$0]) }
+            && (cursor + 4 == bytes.count || !Bytes.isDigit(bytes[cursor + 4]))
+        if cursor < bytes.count, bytes[cursor] == 46 || bytes[cursor] == 44 || lumberjack {
             var scale = 0.1
             cursor += 1
             while cursor < bytes.count, Bytes.isDigit(bytes[cursor]) {
@@ -45,6 +48,7 @@ public enum CaptureTime {
         }
         if cursor < bytes.count, bytes[cursor] == 32 { cursor += 1 }
         var offset = 0
+        // `Z` is UTC: no offset.
         if cursor < bytes.count, bytes[cursor] == 43 || bytes[cursor] == 45 {
             let sign = bytes[cursor] == 45 ? -1 : 1
             let digits = bytes[(cursor + 1)...].prefix { Bytes.isDigit($0) || $0 == 58 }.filter { $0 != 58 }
@@ -54,6 +58,12 @@ public enum CaptureTime {
             }
         }
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
+    }
+
+    /// `2025-12-01T07:44:09`: RFC 3339's `T` between date and time.
+    static func startsWithISODateTime(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count >= 19 && Bytes.isDigit(bytes[0]) && Bytes.isDigit(bytes[3]) && bytes[4] == 45 && bytes[7] == 45
+            && bytes[10] == 84 && Bytes.isClock(bytes, at: 11)
     }
 
     private static func number(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {

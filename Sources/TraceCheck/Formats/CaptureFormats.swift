@@ -10,6 +10,8 @@ public enum CaptureFormats {
         IDeviceSyslogFormat(),
         ConsoleAppFormat(),
         XcodeConsoleFormat(),
+        CocoaLumberjackFormat(),
+        AppLoggerFormat(),
         PlainFormat(),
     ]
 
