@@ -60,8 +60,24 @@ final class CatalogTests: XCTestCase {
             "Request engine stop for application notification: UIApplicationSuspendedEventsOnlyNotification",
             "didBecomeActiveCount=3",
             "scene(_:foo:)",
+            "viewWillAppear(_:)",
+            "viewDidAppear(_:) called on NotesListViewController",
+            "[SceneDelegate] restoring navigation stack",
+            "[SceneDelegate] saving 3 drafts",
+            "application state did change to 2",
+            "-- background --",
+            "// app launch",
+            "=== went to background ===",
+            "## active",
+            "[Network] request active",
+            "state: active",
+            "the scene is not active yet",
+            "Lifecycle observers: 3",
         ]
-        for decoy in decoys { XCTAssertNil(event(decoy), decoy) }
+        for decoy in decoys {
+            XCTAssertNil(event(decoy), decoy)
+            XCTAssertNil(event("2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] \(decoy)"), "behind a prefix: \(decoy)")
+        }
     }
 
     func testIdentityIsReadFromTheLine() throws {

@@ -32,6 +32,10 @@ extension SpellingShape {
     public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, scenePhase, uikitMessage]
 
     private static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
+    /// What an app's log puts before the event word: `[Lifecycle] `, `Lifecycle event: `,
+    /// `state changed to `, `event -> `.
+    private static let label = "(?:(?:\\[[A-Za-z][A-Za-z ]{0,23}\\]|(?:app |scene )?(?:lifecycle(?: event)?|event|callback|state(?: changed)?(?: to)?))"
+        + "[ \\t]*(?:->|→|=>|[:=\\-])?[ \\t]*)?"
     /// A backtrace frame (`-[AppDelegate application:didFinishLaunchingWithOptions:] + 120`)
     /// names a method without it being called at that moment.
     private static let notBacktrace = "(?![ \\t]*\\+[ \\t]*\\d)"
@@ -118,7 +122,7 @@ extension SpellingShape {
     /// decoration), so that prose such as "app will resign active for engine …" is not an event.
     static let shortForm = SpellingShape(
         name: "short-form",
-        pattern: "^[^A-Za-z0-9_\\[:]{0,8}(?:(?<class>\(identifier)Delegate)[ \\t]*[.:\\-]?[ \\t]*)?"
+        pattern: "^[^A-Za-z0-9_\\[:]{0,8}\(label)(?:(?<class>\(identifier)Delegate)[ \\t]*(?:->|→|=>|[.:\\-])?[ \\t]*)?"
             + "(?<word>\(alternation(Array(EventCatalog.byShortForm.keys) + EventCatalog.ambiguousShortForms.keys.map { $0.lowercased() })))"
             + "[^A-Za-z0-9_(:\\]]{0,8}$",
         caseless: true,
@@ -130,6 +134,10 @@ extension SpellingShape {
             ("didBecomeActive", "ambiguous.didBecomeActive"),
             ("✅ sceneDidBecomeActive", .sceneDidBecomeActive),
             ("didDiscardSceneSessions", .appDidDiscardSceneSessions),
+            ("Lifecycle event: WillEnterForeground", "ambiguous.willEnterForeground"),
+            ("[Lifecycle] sceneDidBecomeActive", .sceneDidBecomeActive),
+            ("AppDelegate -> applicationWillResignActive", .appWillResignActive),
+            ("SceneDelegate:willConnectTo", .sceneWillConnect),
         ],
         resolve: { group in
             guard let word = group("word")?.lowercased() else { return nil }
@@ -169,8 +177,11 @@ extension SpellingShape {
     /// `print(newPhase)` in `.onChange(of: scenePhase)`, bare or labelled, as the whole message.
     static let scenePhase = SpellingShape(
         name: "scene-phase",
-        pattern: "^[^A-Za-z0-9_]{0,8}(?:(?:(?:new|scene|application|app)[ \\t]?)?phase(?:[ \\t]+changed)?(?:[ \\t]+to)?[ \\t]*[:=]?[ \\t]*(?:->|→)?[ \\t]*)?"
-            + "(?:ScenePhase)?\\.?(?<phase>\(alternation(EventCatalog.scenePhases.keys)))[^A-Za-z0-9_]{0,8}$",
+        // An author's note around a phase word (`-- background --`, `// background`,
+        // `=== background ===`) is prose, not a print of the phase.
+        pattern: "^(?![ \\t]*(?:--|//|==|##|\\*\\*|<!--))[^A-Za-z0-9_]{0,8}"
+            + "(?:(?:(?:new|scene|application|app)[ \\t]?)?phase(?:[ \\t]+changed)?(?:[ \\t]+to)?[ \\t]*[:=]?[ \\t]*(?:->|→)?[ \\t]*|scene[ \\t]+)?"
+            + "(?:ScenePhase)?\\.?(?<phase>\(alternation(EventCatalog.scenePhases.keys)))[ \\t.!,;)]{0,8}$",
         caseless: true,
         samples: [
             ("active", "swiftui.active"),
@@ -180,6 +191,9 @@ extension SpellingShape {
             ("Phase changed to inactive", "swiftui.inactive"),
             ("APPLICATION PHASE: active", "swiftui.active"),
             ("🟢 .active", "swiftui.active"),
+            ("scene active", "swiftui.active"),
+            ("scenePhase: .background", "swiftui.background"),
+            ("phase = active", "swiftui.active"),
         ],
         resolve: { group in
             guard let phase = group("phase")?.lowercased(), let id = EventCatalog.scenePhases[phase] else { return nil }
