@@ -92,7 +92,9 @@ public final class CompiledCatalog: Sendable {
         }
         words.formUnion(EventCatalog.ambiguousShortForms.keys)
         words.formUnion(EventCatalog.phrases.keys)
-        words.formUnion(EventCatalog.uikitMessages.map(\.fragment))
+        // UIKit's messages are quoted with backticks or quotes around `UIScene`: the word
+        // alone makes such a line a candidate, whatever surrounds it.
+        words.formUnion(EventCatalog.uikitMessages.map { $0.fragment.contains("UIScene") ? "UIScene" : $0.fragment })
         words.insert("phase")
         // A line that names a callback is looked at, so that one read as no event is counted
         // as a near miss (these names are rare outside lifecycle lines).

@@ -202,7 +202,8 @@ extension SpellingShape {
 
     static let uikitMessage = SpellingShape(
         name: "uikit-message",
-        pattern: "(?<fragment>\(alternation(EventCatalog.uikitMessages.map(\.fragment))))",
+        // As people quote them: names in backticks or quotes (`` `UIScene` lifecycle ``).
+        pattern: "(?<fragment>\(quotableAlternation(EventCatalog.uikitMessages.map(\.fragment))))",
         caseless: false,
         samples: [
             ("CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.", .uikitLegacyLifecycleWarning),
@@ -215,12 +216,26 @@ extension SpellingShape {
             ("The app delegate must implement the window property if it wants to use a main storyboard file.", .uikitAppDelegateWindowMissing),
             ("*** Terminating app due to uncaught exception 'NSGenericException', reason: 'Application does not implement CarPlay template application lifecycle methods in its scene delegate.'", .uikitCarPlayLifecycleMissing),
             ("Scene activation request failed: The operation couldn’t be completed. (UISceneErrorDomain error 0.)", .uikitSceneError),
+            ("\"`UIScene` lifecycle will soon be required. Failure to adopt will result in an assert in the future.\"", .uikitLegacyLifecycleWarning),
+            ("> CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt 'UIScene' lifecycle.", .uikitLegacyLifecycleWarning),
         ],
         resolve: { group in
-            guard let fragment = group("fragment"),
-                  let id = EventCatalog.uikitMessages.first(where: { $0.fragment == fragment })?.id else { return nil }
+            guard let quoted = group("fragment") else { return nil }
+            let fragment = String(quoted.unicodeScalars.filter { !Self.quoteMarks.contains($0) })
+            guard let id = EventCatalog.uikitMessages.first(where: { $0.fragment == fragment })?.id else { return nil }
             return SpellingMatch(id: id, source: .uikit)
         })
+
+    static let quoteMarks: Set<Unicode.Scalar> = ["`", "'", "\"", "‘", "’", "“", "”"]
+
+    /// `alternation`, where each word may be quoted: a quote mark may stand before or after
+    /// any word of a phrase.
+    static func quotableAlternation(_ phrases: [String]) -> String {
+        let quote = "(?:`|'|\"|‘|’|“|”)?"
+        return Set(phrases).sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+            .map { $0.split(separator: " ").map { escapeForPattern(String($0)) }.joined(separator: "\(quote) \(quote)") }
+            .joined(separator: "|")
+    }
 
     /// Longest first, so that no alternative is a shorter prefix that wins early.
     static func alternation<S: Sequence>(_ words: S) -> String where S.Element == String {
