@@ -190,6 +190,8 @@ final class PartedScanTests: XCTestCase {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".log") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             guard text.split(separator: "\n").count >= 8 else { continue }
+            // A capture with a harness prefix is read by one thread (PartedScan.plan).
+            guard try CaptureScanner().scan(.text(name: name, contents: text)).decoration == nil else { continue }
             try compare(text, name: name, parts: [2, 3])
             compared += 1
         }
