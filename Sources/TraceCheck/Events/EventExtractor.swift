@@ -92,9 +92,15 @@ public final class CompiledCatalog: Sendable {
         }
         words.formUnion(EventCatalog.ambiguousShortForms.keys)
         words.formUnion(EventCatalog.phrases.keys)
-        // UIKit's messages are quoted with backticks or quotes around `UIScene`: the word
-        // alone makes such a line a candidate, whatever surrounds it.
-        words.formUnion(EventCatalog.uikitMessages.map { $0.fragment.contains("UIScene") ? "UIScene" : $0.fragment })
+        // People quote UIKit's messages with backticks or quotes around `UIScene`: the longer
+        // side of the message without it makes such a line a candidate, quoted or not
+        // (`UIScene` alone is in a twentieth of a device log's lines).
+        words.formUnion(EventCatalog.uikitMessages.map { message in
+            guard let name = message.fragment.range(of: "UIScene") else { return message.fragment }
+            let before = message.fragment[..<name.lowerBound].trimmingCharacters(in: .whitespaces)
+            let after = message.fragment[name.upperBound...].trimmingCharacters(in: .whitespaces)
+            return before.count >= after.count ? before : after
+        })
         words.insert("phase")
         // A line that names a callback is looked at, so that one read as no event is counted
         // as a near miss (these names are rare outside lifecycle lines).
