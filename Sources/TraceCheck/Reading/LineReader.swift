@@ -181,8 +181,10 @@ public struct LineReader: Sendable {
                 if stream.avail_in == 0 {
                     let count = source(input, inputSize)
                     if count < 0, errno == EINTR { continue }
-                    // The input ended (cleanly only between members: checked after the read).
+                    // The input ended (cleanly only between members: checked after the read),
+                    // or could not be read.
                     guard count > 0 else {
+                        if count < 0 { damage = Self.systemMessage(errno) }
                         ended = true
                         break
                     }
