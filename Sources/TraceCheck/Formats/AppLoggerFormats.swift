@@ -1,10 +1,10 @@
 /// Lines an app's own logger writes, as they reach the Xcode console or a log file: an
-/// RFC 3339 timestamp (`2025-12-01T07:44:09.812Z`, `…+02:00`, in brackets or not), an optional
-/// level (`[INFO]`, `WARN`, an emoji), then the message. Print lines between them are records
+/// RFC 3339 timestamp (`2025-12-01T07:44:09.812Z`, `…+02:00`) or a clock alone (`21:17:28`),
+/// in brackets or not, an optional level (`[INFO]`, `WARN`, an emoji), then the message. Print lines between them are records
 /// of their own, as in the Xcode console.
 public struct AppLoggerFormat: LinePrefixFormat {
     public let name = "app-logger"
-    public let summary = "an app logger's lines: RFC 3339 timestamp (2025-12-01T07:44:09.812Z), optional [LEVEL] or emoji, message"
+    public let summary = "an app logger's lines: RFC 3339 timestamp (2025-12-01T07:44:09.812Z) or a clock (21:17:28), optional [LEVEL] or emoji, message"
     public let unprefixedLines = UnprefixedLines.ownRecords
     let prefix: LinePrefix
 
@@ -12,11 +12,11 @@ public struct AppLoggerFormat: LinePrefixFormat {
 
     public init() {
         prefix = LinePrefix(
-            "^\\[?(?<timestamp>\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?)\\]?(?:[ \\t]+|$)"
+            "^\\[?(?<timestamp>(?:\\d{4}-\\d\\d-\\d\\dT)?\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?)\\]?(?:[ \\t]+|$)"
                 + "(?:\\[(?:\(Self.levels))\\][ \\t]*|(?:\(Self.levels))(?:[ \\t]*:)?[ \\t]+|(?:💚|💙|💛|❤️|🟢|🔵|🟡|🟠|🔴|⚪️|🟣|ℹ️|⚠️|❗️|🐞)[ \\t]*)?",
             looksLikeRecord: { line in
-                let start = line.first == 91 ? 1 : 0
-                return line.count > start + 19 && CaptureTime.startsWithISODateTime(UnsafeRawBufferPointer(rebasing: line[start...]))
+                let rest = UnsafeRawBufferPointer(rebasing: line[(line.first == 91 ? 1 : 0)...])
+                return CaptureTime.startsWithISODateTime(rest) || Bytes.isClock(rest, at: 0)
             })
     }
 
@@ -26,6 +26,8 @@ public struct AppLoggerFormat: LinePrefixFormat {
             FormatSample("[2025-12-01T07:44:09.812+02:00] [INFO] -[SceneDelegate sceneDidBecomeActive:]", message: "-[SceneDelegate sceneDidBecomeActive:]"),
             FormatSample("2025-12-01T07:44:10+0200 WARN: sceneWillResignActive(_:)", message: "sceneWillResignActive(_:)"),
             FormatSample("2025-12-01T07:44:11,250Z 💙 sceneDidEnterBackground(_:)", message: "sceneDidEnterBackground(_:)"),
+            FormatSample("22:12:29  APPLICATION PHASE: inactive", message: "APPLICATION PHASE: inactive"),
+            FormatSample("[07:44:12.031] DEBUG sceneWillEnterForeground(_:)", message: "sceneWillEnterForeground(_:)"),
         ]
     }
 }
