@@ -21,7 +21,7 @@ final class CLITests: XCTestCase {
         "rule-no_scene_manifest": 0, "rule-scene_delegate_class_not_loaded": 1, "rule-scene_lifecycle_required": 1,
         "rule-scene_session_request_failed": 0,
         "paste-indented-markdown": 0, "paste-numbered-cat-n": 0, "app-logger-iso8601": 0, "labelled-events": 0,
-        "uikit-message-quoted": 0, "rule-no_lifecycle_events": 1,
+        "uikit-message-quoted": 0, "rule-no_lifecycle_events": 1, "flutter-lifecycle-clean": 0, "rule-flutter_state_order": 0,
     ]
 
     func testEverySampleMatchesItsExpectedOutputAndStatus() throws {

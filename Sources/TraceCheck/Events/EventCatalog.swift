@@ -243,6 +243,13 @@ public enum EventCatalog {
 
     /// SwiftUI `ScenePhase` values as `print(newPhase)` writes them (spec §1.6, P1/P2). They
     /// say nothing of the scene; bare, they are events only as a short whole message.
+    /// Flutter's `AppLifecycleState` values (and `hiding`, as apps word `hidden`): Flutter's
+    /// own state machine over the UIKit callbacks, checked by `flutter_state_order`.
+    public static let flutterStates: [String: EventID] = [
+        "resumed": "flutter.resumed", "inactive": "flutter.inactive", "hidden": "flutter.hidden", "hiding": "flutter.hidden",
+        "paused": "flutter.paused", "detached": "flutter.detached",
+    ]
+
     public static let scenePhases: [String: EventID] = [
         "active": "swiftui.active", "inactive": "swiftui.inactive", "background": "swiftui.background",
     ]
@@ -299,6 +306,7 @@ extension EventCatalog {
         ids.formUnion(ambiguousShortForms.values.flatMap { [$0.app, $0.scene] })
         ids.formUnion(uikitMessages.map(\.id))
         ids.formUnion(scenePhases.values)
+        ids.formUnion(flutterStates.values)
         return ids
     }()
 

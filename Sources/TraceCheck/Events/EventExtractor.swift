@@ -102,6 +102,8 @@ public final class CompiledCatalog: Sendable {
             return before.count >= after.count ? before : after
         })
         words.insert("phase")
+        words.insert("AppLifecycleState")
+        words.formUnion(EventCatalog.flutterStates.keys.map { "Flutter \($0)" })
         // A line that names a callback is looked at, so that one read as no event is counted
         // as a near miss (these names are rare outside lifecycle lines).
         words.formUnion(nearMissNames)

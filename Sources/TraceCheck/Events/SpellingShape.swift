@@ -29,7 +29,8 @@ public struct SpellingShape: Sendable {
 
 extension SpellingShape {
     /// In priority order: the first shape that resolves a message wins.
-    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, scenePhase, uikitMessage]
+    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, scenePhase, uikitMessage,
+                                              flutterState]
 
     private static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
     /// What an app's log puts before the event word: `[Lifecycle] `, `Lifecycle event: `,
@@ -197,6 +198,25 @@ extension SpellingShape {
         ],
         resolve: { group in
             guard let phase = group("phase")?.lowercased(), let id = EventCatalog.scenePhases[phase] else { return nil }
+            return SpellingMatch(id: id)
+        })
+
+    /// Flutter's `AppLifecycleState.paused` wherever it stands in a line (as `print(state)` and
+    /// loggers write it), or a state word right after `didChangeAppLifecycleState` or `Flutter`.
+    static let flutterState = SpellingShape(
+        name: "flutter-state",
+        pattern: "(?:(?<![A-Za-z0-9_])AppLifecycleState\\.|(?:^|[ \\t:])(?:didChangeAppLifecycleState|Flutter)[ \\t:=]+)"
+            + "(?<state>\(alternation(EventCatalog.flutterStates.keys)))(?![A-Za-z0-9_])",
+        caseless: false,
+        samples: [
+            ("AppLifecycleState.paused", "flutter.paused"),
+            ("AppLifecycleState: AppLifecycleState.inactive", "flutter.inactive"),
+            ("APP_LOG 2024-09-26 05:17:12.034400 SIPController: ApplifecycleState _onStateChanged AppLifecycleState.resumed", "flutter.resumed"),
+            ("didChangeAppLifecycleState paused", "flutter.paused"),
+            ("Flutter hiding", "flutter.hidden"),
+        ],
+        resolve: { group in
+            guard let state = group("state"), let id = EventCatalog.flutterStates[state] else { return nil }
             return SpellingMatch(id: id)
         })
 

@@ -41,6 +41,8 @@ public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case custom
     /// Whether the capture could be checked at all.
     case capture
+    /// Flutter's AppLifecycleState, its own state machine over UIKit's callbacks.
+    case flutter
 }
 
 /// What a rule is, for humans and for output formats.
@@ -156,6 +158,7 @@ public enum RuleRegistry {
         ShortcutBeforeConnectRule.self,
         ScenePhaseOrderRule.self,
         PhaseAgainstSceneStateRule.self,
+        FlutterStateOrderRule.self,
         NoSceneManifestRule.self,
         ConfigurationNameNotInPlistRule.self,
         SceneDelegateClassNotLoadedRule.self,

@@ -1,0 +1,67 @@
+/// Flutter's `AppLifecycleState` moves one step at a time along resumed ⇄ inactive ⇄ hidden ⇄
+/// paused (docs/lifecycle.md, "Flutter").
+public struct FlutterStateOrderRule: Rule {
+    public init() {}
+
+    /// Each state's place on the ladder; `detached` stands apart (before the first and after
+    /// the last state of an engine).
+    static let rung: [EventID: Int] = ["flutter.resumed": 0, "flutter.inactive": 1, "flutter.hidden": 2, "flutter.paused": 3]
+
+    public static let description = RuleDescription(
+        id: "flutter_state_order",
+        spec: "—",
+        name: "Flutter's AppLifecycleState changes one step at a time",
+        family: .flutter,
+        severity: .warning,
+        rationale: """
+            Flutter's AppLifecycleListener documents the states as a ladder, resumed ⇄ inactive ⇄ hidden ⇄ paused, \
+            with detached before the first and after the last: an app on its way to the background passes inactive \
+            (and, since Flutter 3.13, hidden) before paused, and on its way back the same rungs upwards. A log that \
+            jumps from resumed to paused, or from paused to resumed, missed a change: work hung on the skipped \
+            state (pausing a player, saving a draft) did not run.
+            """,
+        exceptions: """
+            Flutter before 3.13 has no hidden state: inactive ⇄ paused directly is legal. The first state may be any \
+            (the capture may start mid-session); detached may follow or precede any state. The same state twice is \
+            several listeners printing one change.
+            """,
+        triggering: [
+            ExampleTrace([
+                "flutter: AppLifecycleState.resumed",
+                "↓flutter: AppLifecycleState.paused",
+            ]),
+        ],
+        nonTriggering: [
+            ExampleTrace([
+                "flutter: AppLifecycleState.inactive",
+                "flutter: AppLifecycleState.paused",
+                "flutter: AppLifecycleState.inactive",
+                "flutter: AppLifecycleState.resumed",
+                "flutter: AppLifecycleState.inactive",
+                "flutter: AppLifecycleState.hidden",
+                "flutter: AppLifecycleState.paused",
+                "flutter: AppLifecycleState.detached",
+            ]),
+        ])
+
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var outcome = RuleOutcome()
+        for epoch in timeline.epochs {
+            let states = epoch.events.map(\.event).filter { $0.id.family == "flutter" }
+            guard !states.isEmpty else { continue }
+            outcome.checked += 1
+            var previous: LifecycleEvent?
+            for state in states where state.id != previous?.id {
+                defer { previous = state }
+                guard let previous, let from = Self.rung[previous.id], let to = Self.rung[state.id] else { continue }
+                // Two rungs apart is legal only across the hidden state that older Flutter does not report.
+                let skipsOnlyHidden = Set([from, to]) == [1, 3]
+                guard abs(from - to) > 1, !skipsOnlyHidden else { continue }
+                outcome.findings.append(finding(
+                    "AppLifecycleState.\(state.id.member) right after \(previous.id.member) (line \(previous.line)): Flutter's state changes one step at a time (resumed, inactive, hidden, paused)",
+                    at: state, in: timeline, epoch: epoch, context: [previous]))
+            }
+        }
+        return outcome
+    }
+}
