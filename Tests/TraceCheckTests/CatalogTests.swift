@@ -73,6 +73,9 @@ final class CatalogTests: XCTestCase {
             "state: active",
             "the scene is not active yet",
             "Lifecycle observers: 3",
+            "if (state == AppLifecycleState.paused) {",
+            "case AppLifecycleState.resumed:",
+            "Flutter engine started",
         ]
         for decoy in decoys {
             XCTAssertNil(event(decoy), decoy)

@@ -205,7 +205,8 @@ extension SpellingShape {
     /// loggers write it), or a state word right after `didChangeAppLifecycleState` or `Flutter`.
     static let flutterState = SpellingShape(
         name: "flutter-state",
-        pattern: "(?:(?<![A-Za-z0-9_])AppLifecycleState\\.|(?:^|[ \\t:])(?:didChangeAppLifecycleState|Flutter)[ \\t:=]+)"
+        // Not Dart code quoted in a paste: `state == AppLifecycleState.paused`, `case AppLifecycleState.paused:`.
+        pattern: "(?:(?<![A-Za-z0-9_])(?<!== )(?<!case )AppLifecycleState\\.|(?:^|[ \\t:])(?:didChangeAppLifecycleState|Flutter)[ \\t:=]+)"
             + "(?<state>\(alternation(EventCatalog.flutterStates.keys)))(?![A-Za-z0-9_])",
         caseless: false,
         samples: [
