@@ -113,6 +113,19 @@ public protocol RecordReader: AnyObject {
 }
 
 extension RecordReader {
+    /// `read`, and for a line it does not read that starts with spaces or tabs, `read` again
+    /// without them: a paste indented as a whole or line by line (Markdown, a quoted reply, a
+    /// code comment) reads like the unindented lines. Detection, the scan and the parted
+    /// read's cuts all read lines this way.
+    func readIndentable(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
+                        emit: (Record) -> Void) -> LineKind {
+        let kind = read(line, number: number, using: matcher, emit: emit)
+        guard case .unprefixed = kind, let unindented = Bytes.withoutIndent(line) else { return kind }
+        let retried = read(unindented, number: number, using: matcher, emit: emit)
+        if case .record = retried { return retried }
+        return kind
+    }
+
     public func finish(emit: (Record) -> Void) {}
     public var malformedLines: LineTally { LineTally() }
 }
@@ -127,12 +140,6 @@ enum Bytes {
         guard let first = line.first, first == 32 || first == 9,
               let start = line.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return nil }
         return UnsafeRawBufferPointer(rebasing: line[start...])
-    }
-
-    /// The same for a line held in an array.
-    static func withoutIndent(_ line: [UInt8]) -> [UInt8] {
-        guard let first = line.first, first == 32 || first == 9, let start = line.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return line }
-        return Array(line[start...])
     }
 
     /// The index of the first quote or backslash at or after `start`, or `bytes.count`: eight bytes

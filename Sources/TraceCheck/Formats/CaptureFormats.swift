@@ -71,13 +71,7 @@ public enum FormatDetector {
         let reader = format.makeReader(firstLines: lines)
         var score = 0
         for (offset, line) in lines.enumerated() {
-            // As the scanner reads them: an indented line is tried again without its indent.
-            var kind = line.withUnsafeBytes { reader.read($0, number: offset + 1, using: matcher) { _ in } }
-            if case .unprefixed = kind, line.first == 32 || line.first == 9 {
-                let retried = Bytes.withoutIndent(line).withUnsafeBytes { reader.read($0, number: offset + 1, using: matcher) { _ in } }
-                if case .record = retried { kind = retried }
-            }
-            switch kind {
+            switch line.withUnsafeBytes({ reader.readIndentable($0, number: offset + 1, using: matcher) { _ in } }) {
             case .record, .pending: score += 2
             case .banner, .gap: score += 1
             case .unprefixed: break

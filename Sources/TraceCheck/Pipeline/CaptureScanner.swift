@@ -247,14 +247,7 @@ final class ScanSession {
                 return
             }
         }
-        var kind = reader.read(bytes, number: number, using: matcher, emit: { self.handle($0, fallback: nil) })
-        // A paste indented as a whole or line by line (Markdown, a quoted reply, a code
-        // comment) reads like the unindented lines.
-        if case .unprefixed = kind, let unindented = Bytes.withoutIndent(bytes) {
-            let retried = reader.read(unindented, number: number, using: matcher, emit: { self.handle($0, fallback: nil) })
-            if case .record = retried { kind = retried }
-        }
-        switch kind {
+        switch reader.readIndentable(bytes, number: number, using: matcher, emit: { self.handle($0, fallback: nil) }) {
         case .record, .pending, .banner:
             return
         case .gap:

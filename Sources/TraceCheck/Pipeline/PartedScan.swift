@@ -82,10 +82,7 @@ struct PartedScan {
         var line = line
         if line.last == 13 { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
         guard !line.contains(27) else { return false }
-        // As the scanner reads it: an indented line is tried again without its indent.
-        for candidate in [line, Bytes.withoutIndent(line)].compactMap({ $0 }) where reader.looksLikeRecord(candidate) {
-            if case .record = reader.read(candidate, number: 0, using: matcher, emit: { _ in }) { return true }
-        }
+        if case .record = reader.readIndentable(line, number: 0, using: matcher, emit: { _ in }) { return true }
         return false
     }
 
