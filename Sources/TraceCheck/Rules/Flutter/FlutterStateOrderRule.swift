@@ -46,14 +46,10 @@ public struct FlutterStateOrderRule: Rule {
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let states = epoch.events.map(\.event).filter { $0.id.family == "flutter" }
-            guard !states.isEmpty else { continue }
+        for epoch in timeline.epochs where epoch.events.contains(where: { $0.event.id.family == "flutter" }) {
             outcome.checked += 1
-            var previous: LifecycleEvent?
-            for state in states where state.id != previous?.id {
-                defer { previous = state }
-                guard let previous, let from = Self.rung[previous.id], let to = Self.rung[state.id] else { continue }
+            for (previous, state) in epoch.stateChanges(of: "flutter") {
+                guard let from = Self.rung[previous.id], let to = Self.rung[state.id] else { continue }
                 // Two rungs apart is legal only across the hidden state that older Flutter does not report.
                 let skipsOnlyHidden = Set([from, to]) == [1, 3]
                 guard abs(from - to) > 1, !skipsOnlyHidden else { continue }

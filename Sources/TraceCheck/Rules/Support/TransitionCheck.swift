@@ -22,6 +22,21 @@ extension SceneState {
     }
 }
 
+extension ProcessEpoch {
+    /// The changes of a state a framework logs (SwiftUI's scenePhase, Flutter's
+    /// AppLifecycleState): each event of `family` paired with the one before it, the same
+    /// state logged again (several listeners printing one change) left out.
+    func stateChanges(of family: Substring) -> [(from: LifecycleEvent, to: LifecycleEvent)] {
+        var changes: [(from: LifecycleEvent, to: LifecycleEvent)] = []
+        var previous: LifecycleEvent?
+        for entry in events where entry.event.id.family == family && entry.event.id != previous?.id {
+            if let previous { changes.append((previous, entry.event)) }
+            previous = entry.event
+        }
+        return changes
+    }
+}
+
 extension Rule {
     /// Walks every scene timeline (and a legacy app's timeline) of every epoch and reports
     /// the transitions of `table`, marking as unverifiable what the app's logging cannot show.

@@ -45,17 +45,13 @@ public struct ScenePhaseOrderRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs {
-            let phases = epoch.events.map(\.event).filter { $0.id.family == "swiftui" }
-            guard !phases.isEmpty else { continue }
+            guard epoch.events.contains(where: { $0.event.id.family == "swiftui" }) else { continue }
             guard epoch.connections.count <= 1 else {
                 outcome.unverifiable.insert("phase prints do not say which scene they belong to and several scenes were connected")
                 continue
             }
             outcome.checked += 1
-            var previous: LifecycleEvent?
-            for phase in phases where phase.id != previous?.id {
-                defer { previous = phase }
-                guard let previous, Self.jumps.contains([previous.id, phase.id]) else { continue }
+            for (previous, phase) in epoch.stateChanges(of: "swiftui") where Self.jumps.contains([previous.id, phase.id]) {
                 outcome.findings.append(finding(
                     "scenePhase \(phase.id.member) right after \(previous.id.member) (line \(previous.line)): the phase passes through inactive",
                     at: phase, in: timeline, epoch: epoch, context: [previous]))
