@@ -82,7 +82,12 @@ struct PartedScan {
         var line = line
         if line.last == 13 { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
         guard !line.contains(27) else { return false }
-        if case .record = reader.readIndentable(line, number: 0, using: matcher, emit: { _ in }) { return true }
+        // As the scanner reads it: an indented line is tried again without its indent. Only
+        // a line that also looks like a record: a reader whose layout it learns from the lines
+        // before (Console.app's columns) may read other lines here that it would not there.
+        for candidate in [line, Bytes.withoutIndent(line)].compactMap({ $0 }) where reader.looksLikeRecord(candidate) {
+            if case .record = reader.read(candidate, number: 0, using: matcher, emit: { _ in }) { return true }
+        }
         return false
     }
 
