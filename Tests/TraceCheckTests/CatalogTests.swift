@@ -76,11 +76,58 @@ final class CatalogTests: XCTestCase {
             "if (state == AppLifecycleState.paused) {",
             "case AppLifecycleState.resumed:",
             "Flutter engine started",
+            "console.log('AppState', AppState.currentState)",
+            "current state unknown",
+            "AppState.currentState = 'extension'",
+            "BACKGROUND FETCH - scheduled",
+            "Window OnActivated handler attached",
         ]
         for decoy in decoys {
             XCTAssertNil(event(decoy), decoy)
             XCTAssertNil(event("2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] \(decoy)"), "behind a prefix: \(decoy)")
         }
+    }
+
+    func testDotNetLifecycleNamesAreTheirUIKitCallbacks() {
+        for (name, id) in EventCatalog.dotNetNames {
+            XCTAssertTrue(EventCatalog.knownIDs.contains(id), "\(name) maps to \(id), which the catalog does not know")
+            XCTAssertEqual(event(name)?.id, id, name)
+            XCTAssertEqual(event("Lifecycle event: \(name)")?.id, id, "labelled \(name)")
+        }
+        XCTAssertEqual(event("DidEnterBackground")?.id, "ambiguous.didEnterBackground")
+    }
+
+    func testReactNativeRepeatsAreNotChanges() throws {
+        let report = try Checker().check(.text(name: "t", contents: """
+            start state unknown
+            current state unknown
+            current state active
+            current state active
+            AppState changed to inactive
+            AppState changed to inactive
+            AppState changed to background
+
+            """))
+        XCTAssertEqual(report.events.map(\.line), [3, 5, 7])
+        XCTAssertEqual(report.events.map(\.id), ["reactnative.active", "reactnative.inactive", "reactnative.background"])
+    }
+
+    func testForwardingIsPairedAcrossAFrameworkStateAndOtherLines() throws {
+        let report = try Checker().check(.text(name: "t", contents: """
+            SceneDelegate.scene(_:willConnectTo:options:)
+            SceneDelegate.sceneDidBecomeActive(_:)
+            flutter: AppLifecycleState.resumed
+            [Sync] refresh scheduled
+            AppDelegate.applicationDidBecomeActive(_:)
+            SceneDelegate.sceneWillResignActive(_:)
+            SceneDelegate.sceneDidEnterBackground(_:)
+            AppDelegate.applicationWillResignActive(_:)
+
+            """))
+        let attachments = report.timeline.epochs.flatMap(\.events).map { ($0.event.line, $0.attachment) }
+        XCTAssertEqual(attachments.first { $0.0 == 5 }?.1, .forwarded(pairedWith: 1))
+        // Another UIKit callback between them: not the scene delegate forwarding.
+        XCTAssertEqual(report.findings.map(\.line), [8])
     }
 
     func testIdentityIsReadFromTheLine() throws {

@@ -228,6 +228,25 @@ public enum EventCatalog {
         "willEnterForeground": ("app.willEnterForeground", "scene.willEnterForeground"),
     ]
 
+    /// .NET MAUI's `iOSLifecycle` event names and Xamarin.iOS's delegate overrides, as
+    /// `nameof(...)` prints them: each is one UIKit callback under another name, read as that
+    /// callback (whole message only, like every short form). `DidEnterBackground` and
+    /// `WillEnterForeground` are in `ambiguousShortForms` already.
+    public static let dotNetNames: [String: EventID] = [
+        "FinishedLaunching": .appDidFinishLaunching, "OnActivated": .appDidBecomeActive,
+        "OnResignActivation": .appWillResignActive, "WillTerminate": .appWillTerminate,
+        "OpenUrl": "app.openURL", "ContinueUserActivity": "app.continueUserActivity",
+        "PerformActionForShortcutItem": "app.performActionForShortcutItem",
+        "ApplicationSignificantTimeChange": "app.significantTimeChange",
+        "SceneWillConnect": .sceneWillConnect, "WillConnect": .sceneWillConnect,
+        "SceneOnActivated": .sceneDidBecomeActive, "SceneOnResignActivation": .sceneWillResignActive,
+        "SceneWillEnterForeground": .sceneWillEnterForeground, "SceneDidEnterBackground": .sceneDidEnterBackground,
+        "SceneDidDisconnect": .sceneDidDisconnect, "SceneOpenUrl": "scene.openURLContexts",
+        "SceneContinueUserActivity": "scene.continueUserActivity",
+        "SceneRestoreInteractionState": "scene.restoreInteractionState",
+        "WindowSceneDidUpdateCoordinateSpace": .windowSceneDidUpdateCoordinateSpace,
+    ]
+
     /// English phrases (`App did become active`, `Scene became active`), by predicate.
     /// The subject word (`app`/`application`/`scene`) picks the level.
     public static let phrases: [String: String] = [
@@ -249,6 +268,22 @@ public enum EventCatalog {
         "resumed": "flutter.resumed", "inactive": "flutter.inactive", "hidden": "flutter.hidden", "hiding": "flutter.hidden",
         "paused": "flutter.paused", "detached": "flutter.detached",
     ]
+
+    /// React Native's `AppState` values, and the action names of the redux enhancer that
+    /// many apps log them through (`FOREGROUND` is `active`). `unknown` (before the bridge has
+    /// the state) and `extension` are no state of the app and are not read.
+    public static let reactNativeStates: [String: EventID] = [
+        "active": "reactnative.active", "inactive": "reactnative.inactive", "background": "reactnative.background",
+        "foreground": "reactnative.active",
+    ]
+    static let reactNativeFamily: Substring = "reactnative"
+
+    /// The families of `scenePhases`, `flutterStates` and `reactNativeStates`, with the name
+    /// apps know each state by.
+    static let frameworkStates: [(family: Substring, name: String)] = [
+        ("swiftui", "scenePhase"), ("flutter", "AppLifecycleState"), (reactNativeFamily, "AppState"),
+    ]
+    static let frameworkFamilies = Set(frameworkStates.map(\.family))
 
     public static let scenePhases: [String: EventID] = [
         "active": "swiftui.active", "inactive": "swiftui.inactive", "background": "swiftui.background",
@@ -277,6 +312,7 @@ extension EventCatalog {
     static let bySwiftName: [String: EventID] = index { $0.swiftNames }
     static let byNotification: [String: EventID] = index { $0.notifications }
     static let byShortForm: [String: EventID] = index { $0.shortForms.map { $0.lowercased() } }
+        .merging(dotNetNames.map { ($0.key.lowercased(), $0.value) }) { catalog, _ in catalog }
 
     /// Swift base names that identify one event on their own (`sceneDidBecomeActive`), used
     /// when a line prints the name with other or no argument labels (`applicationDidBecomeActive()`).
@@ -307,6 +343,7 @@ extension EventCatalog {
         ids.formUnion(uikitMessages.map(\.id))
         ids.formUnion(scenePhases.values)
         ids.formUnion(flutterStates.values)
+        ids.formUnion(reactNativeStates.values)
         return ids
     }()
 

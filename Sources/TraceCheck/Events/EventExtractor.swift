@@ -46,7 +46,7 @@ public final class CompiledCatalog: Sendable {
         let vocabulary = Self.candidateVocabulary
         candidate = try PCRE2Regex(SpellingShape.alternation(vocabulary), caseless: true)
         candidateWords = CaselessWordSet(covering: vocabulary)
-        let shortWords = Self.reduced(Set(EventCatalog.scenePhases.keys))
+        let shortWords = Self.reduced(Set(EventCatalog.scenePhases.keys).union(EventCatalog.reactNativeStates.keys))
         shortMessageWords = CaselessWordSet(covering: shortWords)
         shortMessageCandidate = try PCRE2Regex(SpellingShape.alternation(shortWords), caseless: true)
         scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
@@ -104,6 +104,10 @@ public final class CompiledCatalog: Sendable {
         words.insert("phase")
         words.insert("AppLifecycleState")
         words.formUnion(EventCatalog.flutterStates.keys.map { "Flutter \($0)" })
+        words.formUnion(EventCatalog.dotNetNames.keys)
+        // A redux enhancer's action name is read only as the line's last word after ` - `
+        // (alone, it is a short message): `foreground` alone is in a device log's every page.
+        words.formUnion(["AppState", "current state", "current_state", "currentstate", "- FOREGROUND", "- INACTIVE", "- BACKGROUND"])
         // A line that names a callback is looked at, so that one read as no event is counted
         // as a near miss (these names are rare outside lifecycle lines).
         words.formUnion(nearMissNames)

@@ -19,6 +19,11 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible, 
 
     /// Callbacks a scene delegate (of any kind) receives for one scene instance.
     public var isSceneLevel: Bool { ["scene", "windowScene", "carplay"].contains(family) }
+
+    /// A state a framework reports on top of UIKit's callbacks (SwiftUI's scenePhase,
+    /// Flutter's AppLifecycleState, React Native's AppState): the same transition seen again,
+    /// not another callback.
+    public var isFrameworkState: Bool { EventCatalog.frameworkFamilies.contains(family) }
 }
 
 extension EventID {

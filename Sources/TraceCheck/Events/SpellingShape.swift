@@ -29,8 +29,8 @@ public struct SpellingShape: Sendable {
 
 extension SpellingShape {
     /// In priority order: the first shape that resolves a message wins.
-    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, scenePhase, uikitMessage,
-                                              flutterState]
+    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, reactNativeState,
+                                              scenePhase, uikitMessage, flutterState]
 
     private static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
     /// What an app's log puts before the event word: `[Lifecycle] `, `Lifecycle event: `,
@@ -123,7 +123,7 @@ extension SpellingShape {
     /// decoration), so that prose such as "app will resign active for engine …" is not an event.
     static let shortForm = SpellingShape(
         name: "short-form",
-        pattern: "^[^A-Za-z0-9_\\[:]{0,8}\(label)(?:(?<class>\(identifier)Delegate)[ \\t]*(?:->|→|=>|[.:\\-])?[ \\t]*)?"
+        pattern: "^[^A-Za-z0-9_\\[:]{0,8}\(label)(?:(?<class>\(identifier)Delegate)[ \\t]*(?:->|→|=>|[.:\\-])?[ \\t]*)?(?:iOSLifecycle[ \\t]*\\.[ \\t]*)?"
             + "(?<word>\(alternation(Array(EventCatalog.byShortForm.keys) + EventCatalog.ambiguousShortForms.keys.map { $0.lowercased() })))"
             + "[^A-Za-z0-9_(:\\]]{0,8}$",
         caseless: true,
@@ -139,6 +139,9 @@ extension SpellingShape {
             ("[Lifecycle] sceneDidBecomeActive", .sceneDidBecomeActive),
             ("AppDelegate -> applicationWillResignActive", .appWillResignActive),
             ("SceneDelegate:willConnectTo", .sceneWillConnect),
+            ("Lifecycle event: OnActivated", .appDidBecomeActive),
+            ("iOSLifecycle.SceneOnResignActivation", .sceneWillResignActive),
+            ("[AppDelegate] FinishedLaunching", .appDidFinishLaunching),
         ],
         resolve: { group in
             guard let word = group("word")?.lowercased() else { return nil }
@@ -181,7 +184,7 @@ extension SpellingShape {
         // An author's note around a phase word (`-- background --`, `// background`,
         // `=== background ===`) is prose, not a print of the phase.
         pattern: "^(?![ \\t]*(?:--|//|==|##|\\*\\*|<!--))[^A-Za-z0-9_]{0,8}"
-            + "(?:(?:(?:new|scene|application|app)[ \\t]?)?phase(?:[ \\t]+changed)?(?:[ \\t]+to)?[ \\t]*[:=]?[ \\t]*(?:->|→)?[ \\t]*|scene[ \\t]+)?"
+            + "(?:(?:(?:(?:new|scene|application|app)[ \\t]?)?phase(?:[ \\t]+changed)?|(?:(?:scene|application|app)[ \\t])?state[ \\t]+changed)(?:[ \\t]+to)?[ \\t]*[:=]?[ \\t]*(?:->|→)?[ \\t]*|scene[ \\t]+)?"
             + "(?:ScenePhase)?\\.?(?<phase>\(alternation(EventCatalog.scenePhases.keys)))[ \\t.!,;)]{0,8}$",
         caseless: true,
         samples: [
@@ -195,6 +198,8 @@ extension SpellingShape {
             ("scene active", "swiftui.active"),
             ("scenePhase: .background", "swiftui.background"),
             ("phase = active", "swiftui.active"),
+            ("state changed: background", "swiftui.background"),
+            ("App state changed to inactive", "swiftui.inactive"),
         ],
         resolve: { group in
             guard let phase = group("phase")?.lowercased(), let id = EventCatalog.scenePhases[phase] else { return nil }
@@ -218,6 +223,29 @@ extension SpellingShape {
         ],
         resolve: { group in
             guard let state = group("state"), let id = EventCatalog.flutterStates[state] else { return nil }
+            return SpellingMatch(id: id)
+        })
+
+    /// React Native's `AppState` as JS code logs it: after `AppState`, `nextAppState` or
+    /// `current state` (`AppState.currentState` printed), or a redux enhancer's action name
+    /// (`INACTIVE`, `FOREGROUND`, `BACKGROUND`) as the last word of the line.
+    static let reactNativeState = SpellingShape(
+        name: "react-native-state",
+        pattern: "(?:(?<![A-Za-z0-9_])(?:(?:next|new|prev)?AppState|[Aa]ppState|(?i:current[ _]?state))"
+            + "(?:[ \\t]+(?i:changed|is|now))?(?:[ \\t]+(?i:to))?[ \\t]*(?:->|→|=>|[:=,])?[ \\t]*[\"'`]?"
+            + "(?<state>active|background|inactive)[\"'`]?(?![A-Za-z0-9_])"
+            + "|(?:^|[ \\t]-[ \\t])(?<action>INACTIVE|FOREGROUND|BACKGROUND)[ \\t]*$)",
+        caseless: false,
+        samples: [
+            ("AppState changed to background", "reactnative.background"),
+            ("nextAppState: active", "reactnative.active"),
+            ("current state inactive", "reactnative.inactive"),
+            ("AppState.currentState = 'background'", "reactnative.background"),
+            ("12:00:00 01.843 - FOREGROUND", "reactnative.active"),
+        ],
+        resolve: { group in
+            guard let state = (group("state") ?? group("action"))?.lowercased(),
+                  let id = EventCatalog.reactNativeStates[state] else { return nil }
             return SpellingMatch(id: id)
         })
 

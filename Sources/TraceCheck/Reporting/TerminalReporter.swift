@@ -127,6 +127,11 @@ enum TimelineRows {
                 return "\(event.id.member):\(event.line)"
             }))
         }
+        // The states a framework reports, a row each, under the name apps know them by.
+        for (family, name) in EventCatalog.frameworkStates {
+            let states = epoch.events.filter { $0.event.id.family == family }
+            if !states.isEmpty { rows.append((name, states.map { "\($0.event.id.member):\($0.event.line)" })) }
+        }
         return rows
     }
 

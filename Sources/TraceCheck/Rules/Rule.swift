@@ -43,6 +43,8 @@ public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case capture
     /// Flutter's AppLifecycleState, its own state machine over UIKit's callbacks.
     case flutter
+    /// React Native's AppState, its own state machine over UIApplication's notifications.
+    case reactNative = "react-native"
 }
 
 /// What a rule is, for humans and for output formats.
@@ -159,6 +161,7 @@ public enum RuleRegistry {
         ScenePhaseOrderRule.self,
         PhaseAgainstSceneStateRule.self,
         FlutterStateOrderRule.self,
+        ReactNativeStateOrderRule.self,
         NoSceneManifestRule.self,
         ConfigurationNameNotInPlistRule.self,
         SceneDelegateClassNotLoadedRule.self,

@@ -89,6 +89,7 @@ public struct TimelineBuilder {
         }
 
         var assignment = [Int](repeating: 0, count: stream.events.count)
+        var lastReactNativeState: [Int: EventID] = [:]
         for (position, event) in stream.events.enumerated() {
             while let mark = marks.first, mark.line <= event.line {
                 enter(mark)
@@ -101,14 +102,20 @@ public struct TimelineBuilder {
             }
             launches[current].note(event)
             assignment[position] = current
+            // React Native's AppState reports changes only: the same state again is a poll
+            // (`AppState.currentState` printed on a timer) or a second listener, not an event.
+            if event.id.family == EventCatalog.reactNativeFamily {
+                if lastReactNativeState[current] == event.id { assignment[position] = -1 }
+                lastReactNativeState[current] = event.id
+            }
         }
         // Prints before the first NSLog line of their process learn its pid afterwards.
         for mark in marks { enter(mark) }
 
         var counts = [Int](repeating: 0, count: epochs.count)
-        for epoch in assignment { counts[epoch] += 1 }
+        for epoch in assignment where epoch >= 0 { counts[epoch] += 1 }
         for index in epochs.indices { epochs[index].events.reserveCapacity(counts[index]) }
-        for (position, event) in stream.events.enumerated() {
+        for (position, event) in stream.events.enumerated() where assignment[position] >= 0 {
             epochs[assignment[position]].events.append(EpochEvent(event: event, attachment: .process))
         }
         // A process that logged no lifecycle event has no timeline to check.
@@ -208,11 +215,13 @@ public struct TimelineBuilder {
         }
     }
 
-    /// R3: an app-delegate callback right next to its scene counterpart (no other lifecycle
-    /// event between, same thread, within the forwarding window) is the scene delegate
-    /// calling the app delegate, not UIKit.
+    /// R3: an app-delegate callback right next to its scene counterpart (no other UIKit
+    /// callback between, same thread, within the forwarding window) is the scene delegate
+    /// calling the app delegate, not UIKit. Lines that are not callbacks may stand between
+    /// them, and so may a framework's state (Flutter's engine prints its `inactive` while the
+    /// scene delegate forwards `sceneWillResignActive`).
     func markForwarding(_ epoch: inout ProcessEpoch) {
-        let driving = epoch.events.indices.filter { epoch.drives(epoch.events[$0]) }
+        let driving = epoch.events.indices.filter { epoch.drives(epoch.events[$0]) && !epoch.events[$0].event.id.isFrameworkState }
         for (position, index) in driving.enumerated() {
             let event = epoch.events[index].event
             guard event.source == .callback, let counterpart = Self.forwardingPairs[event.id] else { continue }
