@@ -22,7 +22,7 @@ final class CLITests: XCTestCase {
         "rule-scene_session_request_failed": 0,
         "paste-indented-markdown": 0, "paste-numbered-cat-n": 0, "app-logger-iso8601": 0, "labelled-events": 0,
         "uikit-message-quoted": 0, "rule-no_lifecycle_events": 1, "flutter-lifecycle-clean": 0, "rule-flutter_state_order": 0,
-        "maui-scene-lifecycle": 0, "react-native-appstate": 0, "rule-react_native_state_order": 0, "forwarding-across-noise": 0,
+        "maui-scene-lifecycle": 0, "uikit-message-wrapped": 0, "react-native-appstate": 0, "rule-react_native_state_order": 0, "forwarding-across-noise": 0,
     ]
 
     func testEverySampleMatchesItsExpectedOutputAndStatus() throws {

@@ -88,6 +88,32 @@ final class CatalogTests: XCTestCase {
         }
     }
 
+    func testUIKitMessagesWrappedOverTwoLines() throws {
+        let read = try Checker().check(.text(name: "t", contents: """
+            > CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene
+            > lifecycle. This will become an assert in a future version.
+                `UIScene` lifecycle will soon
+                be required. Failure to adopt will result in an assert in the future.
+            // Info.plist contained no UIScene configuration
+            // dictionary (looking for configuration named "(no name)")
+
+            """))
+        XCTAssertEqual(read.events.map(\.line), [1, 3, 5])
+        XCTAssertEqual(read.events.map(\.id), [.uikitLegacyLifecycleWarning, .uikitLegacyLifecycleWarning, .uikitNoSceneConfiguration])
+        XCTAssertTrue(read.events.allSatisfy { $0.source == .uikit })
+        let notContinued = try Checker().check(.text(name: "t", contents: """
+            2026-03-02 10:14:07.101 Harbor[5123:88101] UIScene lifecycle will soon be
+            2026-03-02 10:14:07.102 Harbor[5123:88101] required. Failure to adopt will result in an assert in the future.
+            This process does not adopt UIScene
+
+            lifecycle. This will become an assert in a future version.
+            UIScene lifecycle will soon be
+            replaced by something else
+
+            """))
+        XCTAssertEqual(notContinued.events.map(\.line), [], "the rest must be the very next line, and not a record of its own")
+    }
+
     func testDotNetLifecycleNamesAreTheirUIKitCallbacks() {
         for (name, id) in EventCatalog.dotNetNames {
             XCTAssertTrue(EventCatalog.knownIDs.contains(id), "\(name) maps to \(id), which the catalog does not know")

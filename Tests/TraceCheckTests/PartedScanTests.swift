@@ -106,6 +106,24 @@ final class PartedScanTests: XCTestCase {
                        "the syncing rows and the events are doubled; the runs of heartbeats are longer: not doubled rows")
     }
 
+    /// A UIKit message wrapped over two lines is its first line's event, wherever a cut falls.
+    func testWrappedUIKitMessagesAcrossTheCuts() throws {
+        var lines: [String] = []
+        for index in 0..<300 {
+            let stamp = String(format: "2026-04-02 10:15:%02d.%03d", index / 10 % 60, index * 7 % 1000)
+            switch index % 3 {
+            case 0: lines += ["\(stamp) Fieldnotes[4817:2863604] CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt", "UIScene lifecycle. This will become an assert in a future version."]
+            case 1: lines += ["\(stamp) Fieldnotes[4817:2863604] loading row \(index)", "continued \(index)"]
+            default: lines += ["\(stamp) Fieldnotes[4817:2863604] UIScene lifecycle will soon be", "required. Failure to adopt will result in an assert in the future."]
+            }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        try compare(text, name: "wrapped.log", parts: [2, 3, 4, 5, 7, 11, 13])
+        let whole = try CaptureScanner().scan(.text(name: "wrapped.log", contents: text))
+        XCTAssertEqual(whole.stream.events.count, 200)
+        XCTAssertTrue(whole.stream.events.allSatisfy { $0.line % 2 == 1 }, "each at the line the message begins on")
+    }
+
     /// Found by fuzzing: where lines without a prefix continue the record before, a cut fell
     /// on a line that looks like a record but does not parse (no level, truncated, a NUL
     /// byte): one thread read it as a continuation, the parted read as a record of its own.

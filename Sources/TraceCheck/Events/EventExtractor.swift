@@ -105,6 +105,8 @@ public final class CompiledCatalog: Sendable {
         words.insert("AppLifecycleState")
         words.formUnion(EventCatalog.flutterStates.keys.map { "Flutter \($0)" })
         words.formUnion(EventCatalog.dotNetNames.keys)
+        // The first line of a UIKit message wrapped over two holds only its beginning.
+        words.formUnion(WrappedMessage.heads)
         // A redux enhancer's action name is read only as the line's last word after ` - `
         // (alone, it is a short message): `foreground` alone is in a device log's every page.
         words.formUnion(["AppState", "current state", "current_state", "currentstate", "- FOREGROUND", "- INACTIVE", "- BACKGROUND"])
@@ -239,6 +241,10 @@ public final class EventExtractor {
     static let nearMissesNamed = 5
     private var lastLimitExceededLine: Int?
 
+    /// The line before ended part-way through one of UIKit's messages (a paste wrapped it):
+    /// what the next line must begin with for the two to be that message.
+    var pendingWrap: WrappedMessage.Start?
+
     /// How candidate lines are found: the fast word set, or none at all (the reference).
     public let candidateFilter: CandidateFilter
 
@@ -284,6 +290,7 @@ public final class EventExtractor {
         nearMissNames += later.nearMissNames.prefix(Self.nearMissesNamed - min(Self.nearMissesNamed, nearMissNames.count))
         // Each part had the budget to itself (they run at once): the earliest switch-off counts.
         switchedOff.merge(later.switchedOff) { min($0, $1) }
+        pendingWrap = later.pendingWrap
     }
 
     /// The event `record` shows, if it is a lifecycle line.
@@ -306,13 +313,18 @@ public final class EventExtractor {
                 found = (spelling, shape, SceneIdentity())
             } else {
                 noteNearMiss(message, line: line)
+                noteWrapStart(message, text: text, line: line, context: context())
                 found = nil
             }
         } else {
             found = nil
         }
         guard let (spelling, shape, named) = found else { return nil }
-        let context = context()
+        return makeEvent(spelling, shape: shape, named: named, message: message, text: text, line: line, context: context())
+    }
+
+    func makeEvent(_ spelling: SpellingMatch, shape: String, named: SceneIdentity, message: UnsafeRawBufferPointer,
+                           text: UnsafeRawBufferPointer, line: Int, context: RecordContext) -> LifecycleEvent {
         var identity = self.identity(in: message, source: spelling.source)
         if !named.sessions.isEmpty { identity.sessions = named.sessions }
         if let pointer = named.scenePointer { identity.scenePointer = pointer }

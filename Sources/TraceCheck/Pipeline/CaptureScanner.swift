@@ -158,6 +158,10 @@ final class ScanSession {
     /// In a part after the first, the run of one message that its first record begins is
     /// left for the part before to judge: it may continue a run across the cut (`absorb`).
     private var leadingRun: LeadingRun?
+    /// The part's first line, when it is a line without a prefix and no event, for the
+    /// part before to complete a wrapped message with; and that line's number.
+    private var leadingUnprefixedLine: (number: Int, bytes: [UInt8])?
+    private var firstLineNumber = 0
 
     /// The repeats of the run a part's first record begins: still open (every record of
     /// the part so far), or closed with its first repeat's line and count.
@@ -187,6 +191,7 @@ final class ScanSession {
     }
 
     func feed(_ line: Line) {
+        if firstLineNumber == 0 { firstLineNumber = line.number }
         guard mainReader != nil else {
             detectionBuffer.append((Array(line.bytes), line.number))
             if detectionBuffer.count >= FormatDetector.sampleSize { decide() }
@@ -357,6 +362,11 @@ final class ScanSession {
     /// cut, timestamp order is checked and a run of one message repeated is joined.
     func absorb(_ later: ScanSession) {
         joinRepeatRun(with: later)
+        if let leading = later.leadingUnprefixedLine, let wrap = extractor.takeWrap(before: leading.number),
+           let event = leading.bytes.withUnsafeBytes({ extractor.wrappedEvent(wrap, next: $0) }) {
+            markLog.noteEvent()
+            stream.events.append(event)
+        }
         stream.events += later.stream.events
         markLog.absorb(later.markLog)
         if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.add(first.line) }
@@ -384,11 +394,27 @@ final class ScanSession {
 
     private func handleContinuation(_ bytes: UnsafeRawBufferPointer, number: Int) {
         guard processSelected else { return }
-        extract(message: bytes, text: bytes, number: number, context: context)
+        extractUnprefixed(bytes, number: number, context: context)
     }
 
     private func handleBare(_ bytes: UnsafeRawBufferPointer, number: Int) {
-        extract(message: bytes, text: bytes, number: number, context: RecordContext())
+        extractUnprefixed(bytes, number: number, context: RecordContext())
+    }
+
+    /// A line without a record prefix may hold the rest of a UIKit message that the line
+    /// before began (a wrapped paste); the event is then that line's.
+    private func extractUnprefixed(_ bytes: UnsafeRawBufferPointer, number: Int, context: @autoclosure () -> RecordContext) {
+        let wrap = extractor.pendingWrap == nil ? nil : extractor.takeWrap(before: number)
+        let before = stream.events.count
+        extract(message: bytes, text: bytes, number: number, context: context())
+        guard stream.events.count == before else { return }
+        if let wrap, let event = extractor.wrappedEvent(wrap, next: bytes) {
+            markLog.noteEvent()
+            stream.events.append(event)
+        } else if leadingRun != nil, number == firstLineNumber {
+            // The part before may have ended part-way through a message (`absorb`).
+            leadingUnprefixedLine = (number, Array(bytes))
+        }
     }
 
     private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: @autoclosure () -> RecordContext) {
