@@ -27,7 +27,8 @@ public struct CaptureReport: Sendable {
     /// Findings a `--baseline` accepts: not reported, kept for `--write-baseline`.
     public internal(set) var baselined: [Finding] = []
 
-    /// Lifecycle events found, before the timeline merged or resolved any.
+    /// Lifecycle events read: every event of the timeline, duplicates and forwarded calls
+    /// included (a React Native state repeated is a poll, not an event).
     public let eventCount: Int
 
     public var path: String { scan.source.displayName }
@@ -59,7 +60,7 @@ public struct Checker: Sendable {
         var scan = try CaptureScanner(options: options.scan).scan(source)
         var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)
-        let eventCount = scan.stream.events.count
+        let eventCount = timeline.epochs.reduce(0) { $0 + $1.events.count }
         scan.stream.events = []
         let health = scan.health + TimelineHealth.issues(in: timeline)
         let uncleanEnd = TimelineHealth.uncleanEnd(health)
