@@ -37,6 +37,9 @@ extension SpellingShape {
     /// `state changed to `, `event -> `.
     private static let label = "(?:(?:\\[[A-Za-z][A-Za-z ]{0,23}\\]|(?:app |scene )?(?:lifecycle(?: event)?|event|callback|state(?: changed)?(?: to)?))"
         + "[ \\t]*(?:->|→|=>|[:=\\-])?[ \\t]*)?"
+    /// What a cross-platform bridge puts before the app's own message: Capacitor's
+    /// `⚡️  [log] - ` and `[Capacitor] `, Metro's ` LOG  `, Flutter's `flutter: `.
+    private static let bridge = "(?:\\[(?:log|info|warn|error|debug)\\][ \\t]*-[ \\t]*|\\[Capacitor\\][ \\t]*|flutter:[ \\t]*|(?:LOG|INFO|WARN)[ \\t]+)?"
     /// A backtrace frame (`-[AppDelegate application:didFinishLaunchingWithOptions:] + 120`)
     /// names a method without it being called at that moment.
     private static let notBacktrace = "(?![ \\t]*\\+[ \\t]*\\d)"
@@ -90,7 +93,7 @@ extension SpellingShape {
     /// `NSStringFromSelector(_cmd)`: the selector alone, at the start of the message.
     static let bareSelector = SpellingShape(
         name: "bare-selector",
-        pattern: "^[^A-Za-z0-9_<\\[]{0,8}(?:(?<type>[A-Z][A-Za-z0-9_]*)[ .:]+)?"
+        pattern: "^[^A-Za-z0-9_<\\[]{0,8}\(bridge)(?:(?<type>[A-Z][A-Za-z0-9_]*)[ .:]+)?"
             + "(?<selector>\(alternation(EventCatalog.bySelector.keys)))(?=[ \\t]|$)",
         caseless: false,
         samples: [
@@ -123,7 +126,7 @@ extension SpellingShape {
     /// decoration), so that prose such as "app will resign active for engine …" is not an event.
     static let shortForm = SpellingShape(
         name: "short-form",
-        pattern: "^[^A-Za-z0-9_\\[:]{0,8}\(label)(?:(?<class>\(identifier)Delegate)[ \\t]*(?:->|→|=>|[.:\\-])?[ \\t]*)?(?:iOSLifecycle[ \\t]*\\.[ \\t]*)?"
+        pattern: "^[^A-Za-z0-9_\\[:]{0,8}\(bridge)\(label)(?:(?<class>\(identifier)Delegate)[ \\t]*(?:->|→|=>|[.:\\-])?[ \\t]*)?(?:iOSLifecycle[ \\t]*\\.[ \\t]*)?"
             + "(?<word>\(alternation(Array(EventCatalog.byShortForm.keys) + EventCatalog.ambiguousShortForms.keys.map { $0.lowercased() })))"
             + "[^A-Za-z0-9_(:\\]]{0,8}$",
         caseless: true,
@@ -142,6 +145,8 @@ extension SpellingShape {
             ("Lifecycle event: OnActivated", .appDidBecomeActive),
             ("iOSLifecycle.SceneOnResignActivation", .sceneWillResignActive),
             ("[AppDelegate] FinishedLaunching", .appDidFinishLaunching),
+            ("⚡️  [log] - [Lifecycle] sceneDidBecomeActive", .sceneDidBecomeActive),
+            (" LOG  SceneDelegate willConnectTo", .sceneWillConnect),
         ],
         resolve: { group in
             guard let word = group("word")?.lowercased() else { return nil }
@@ -161,7 +166,7 @@ extension SpellingShape {
 
     static let phrase = SpellingShape(
         name: "phrase",
-        pattern: "^[^A-Za-z0-9_]{0,8}(?<subject>app|application|scene|window scene)[ \\t]+"
+        pattern: "^[^A-Za-z0-9_]{0,8}\(bridge)(?<subject>app|application|scene|window scene)[ \\t]+"
             + "(?<phrase>\(alternation(EventCatalog.phrases.keys)))[^A-Za-z0-9_]{0,8}$",
         caseless: true,
         samples: [
@@ -169,6 +174,7 @@ extension SpellingShape {
             ("Scene became active", .sceneDidBecomeActive),
             ("app will terminate", .appWillTerminate),
             ("Scene will connect", .sceneWillConnect),
+            ("flutter: app did enter background", .appDidEnterBackground),
         ],
         resolve: { group in
             guard let subject = group("subject")?.lowercased(), let phrase = group("phrase")?.lowercased(),
