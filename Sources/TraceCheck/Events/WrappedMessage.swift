@@ -29,9 +29,21 @@ enum WrappedMessage {
         return count > 0 ? words.prefix(count).joined(separator: " ") : nil
     }
 
+    /// Every word a message can be cut after (all but each message's last), as bytes: a
+    /// candidate line that ends in none of them is no wrap, decided without a String.
+    private static let cutWords: Set<[UInt8]> = Set(messages.flatMap { $0.words.dropLast().map { Array($0.utf8) } })
+    private static let longestCutWord = cutWords.map(\.count).max() ?? 0
+
     /// The message `message` ends part-way through (at least two of its words), if any.
     static func start(of message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                       context: RecordContext) -> Start? {
+        // Most candidate lines that no shape reads are UIKit's chatter: look at the last word first.
+        var end = message.count
+        while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
+        var start = end
+        while start > 0, message[start - 1] != 32, message[start - 1] != 9, end - start <= longestCutWord + 3 { start -= 1 }
+        let last = message[start..<end].filter { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "\"") }
+        guard last.count <= longestCutWord, cutWords.contains(Array(last)) || last.contains(where: { $0 >= 0x80 }) else { return nil }
         let words = words(of: String(decoding: message, as: UTF8.self))
         guard words.count >= 2 else { return nil }
         for candidate in messages {
