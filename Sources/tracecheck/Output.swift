@@ -150,3 +150,22 @@ final class Collected: @unchecked Sendable {
         return result
     }
 }
+
+/// Ctrl-C and SIGTERM end the input instead of the process: the capture being read stops
+/// where it is, no further input is started, and what was read is checked and reported with
+/// the usual exit status. A second signal exits at once (status 130).
+enum InterruptHandling {
+    static func install() {
+        // The flag is initialised here, not first in the handler (lazy initialisation is
+        // not async-signal-safe).
+        _ = Interruption.isRequested
+        for number in [SIGINT, SIGTERM] {
+            _ = signal(number) { _ in
+                if !Interruption.request() { _exit(130) }
+            }
+            // A read(2) waiting on a pipe returns EINTR instead of being restarted, so the
+            // reader sees the request at once.
+            _ = siginterrupt(number, 1)
+        }
+    }
+}

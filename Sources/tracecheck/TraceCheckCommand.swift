@@ -222,6 +222,7 @@ struct Report: ParsableCommand {
         let streaming = mainReporter as? any StreamingReporter
         let progress = Progress(enabled: !quiet && items.count > 1 && isatty(STDERR_FILENO) == 1)
         let collected = Collected(count: items.count)
+        InterruptHandling.install()
         BatchChecker(checker: checker, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).check(
             items, progress: { done, total in progress.show(done, of: total) },
             deliver: { index, checked in
@@ -232,6 +233,9 @@ struct Report: ParsableCommand {
                     let streamed = streaming?.render(report) ?? ""
                     if !report.scan.diagnostics.isEmpty || !streamed.isEmpty || report.scan.statistics.damage != nil { progress.clear() }
                     for diagnostic in report.scan.diagnostics { printError(Self.describe(diagnostic)) }
+                    if report.scan.statistics.interrupted {
+                        printError("tracecheck: \(report.path): interrupted after line \(report.scan.statistics.lines); the lines before it are checked")
+                    }
                     if let damage = report.scan.statistics.damage {
                         printError("tracecheck: error: \(report.path): \(damage) after line \(report.scan.statistics.lines); the lines before it are checked")
                     }
@@ -244,6 +248,8 @@ struct Report: ParsableCommand {
             })
         progress.clear()
         let result = collected.result(rules: options.rules.map(\.description))
+        let unchecked = items.count - result.reports.count - result.unreadable.count
+        if unchecked > 0 { printError("tracecheck: interrupted: \(unchecked) input(s) not checked") }
         let hidden = result.reports.map(\.baselined.count).reduce(0, +)
         if hidden > 0, !quiet { printError("tracecheck: \(hidden) finding(s) hidden by the baseline \(baseline ?? "")") }
         if streaming == nil { sink.write(mainReporter.render(result)) }

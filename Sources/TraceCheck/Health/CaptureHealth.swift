@@ -35,6 +35,8 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
         case nearMisses = "near_misses"
         /// Compressed data damaged or cut short: what came before is read, the rest is lost.
         case truncated
+        /// Reading was stopped (Ctrl-C, SIGTERM) before the input ended.
+        case interrupted
     }
 
     public let kind: Kind

@@ -91,7 +91,7 @@ enum TimelineHealth {
     /// Why the capture cannot be said to have ended cleanly, if it did not: it stops in the
     /// middle of a transition, or lines were dropped on the way (the device disconnected).
     static func uncleanEnd(_ health: [HealthIssue]) -> String? {
-        let issue = health.first { [.endsMidTransition, .droppedLines, .patternSwitchedOff, .truncated].contains($0.kind) }
+        let issue = health.first { [.endsMidTransition, .droppedLines, .patternSwitchedOff, .truncated, .interrupted].contains($0.kind) }
         return issue.map { "\($0.kind.rawValue)\($0.line.map { " at line \($0)" } ?? ""): \($0.message)" }
     }
 
@@ -104,7 +104,7 @@ enum TimelineHealth {
         for issue in health {
             let reaches: (ClosedRange<Int>) -> Bool
             switch issue.kind {
-            case .droppedLines, .processRestartWithoutLaunch, .malformedEntries, .truncated: reaches = { $0.lowerBound <= high }
+            case .droppedLines, .processRestartWithoutLaunch, .malformedEntries, .truncated, .interrupted: reaches = { $0.lowerBound <= high }
             default: reaches = { $0.lowerBound <= high && low <= $0.upperBound }
             }
             if let range = issue.weakRanges.first(where: reaches) {

@@ -33,7 +33,7 @@ public struct BatchChecker: Sendable {
             state.finish(index, outcome, progress: progress, deliver: deliver)
         }
         if jobs == 1 || items.count <= 1 {
-            for index in items.indices { work(index) }
+            while let index = state.claim() { work(index) }
             return
         }
         DispatchQueue.concurrentPerform(iterations: min(jobs, items.count)) { _ in
@@ -57,7 +57,8 @@ private final class BatchState: @unchecked Sendable {
     func claim() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard nextToClaim < count else { return nil }
+        // An interrupted run starts no further input (the caller names what was left).
+        guard nextToClaim < count, !Interruption.isRequested else { return nil }
         nextToClaim += 1
         return nextToClaim - 1
     }

@@ -504,6 +504,10 @@ final class ScanSession {
             issues.append(HealthIssue(kind, line: first, count: lines.count, message: message(lines.count),
                                       weakRanges: weak ? lines.firstLines.map { $0...$0 } : []))
         }
+        if statistics.interrupted {
+            issues.append(HealthIssue(.interrupted, line: max(1, statistics.lines), count: 1,
+                                      message: "reading was interrupted after line \(statistics.lines); the lines before it are checked"))
+        }
         if let damage = statistics.damage {
             issues.append(HealthIssue(.truncated, line: max(1, statistics.lines), count: 1,
                                       message: "\(damage): the input ends after line \(statistics.lines); the lines before it are checked",

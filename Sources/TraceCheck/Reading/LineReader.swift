@@ -61,9 +61,12 @@ public struct ReadStatistics: Equatable, Sendable {
     /// Why the compressed data ended before its end (corrupt or truncated): what came
     /// before is read and checked, and the input still counts as not read whole.
     public var damage: String?
+    /// Reading stopped on request (SIGINT, SIGTERM) before the input's end.
+    public var interrupted = false
 
     public static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
         lhs.lines == rhs.lines && lhs.bytes == rhs.bytes && lhs.crlfLines == rhs.crlfLines && lhs.damage == rhs.damage
+            && lhs.interrupted == rhs.interrupted
             && lhs.firstNULLine == rhs.firstNULLine
             && lhs.overlongLines.map(\.line) == rhs.overlongLines.map(\.line)
             && lhs.overlongLines.map(\.length) == rhs.overlongLines.map(\.length)
@@ -282,6 +285,10 @@ public struct LineReader: Sendable {
                 lineStart = 0
             }
 
+            if Interruption.isRequested {
+                statistics.interrupted = true
+                break
+            }
             let count = fill(base + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
