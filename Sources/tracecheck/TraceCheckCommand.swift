@@ -136,6 +136,9 @@ struct Report: ParsableCommand {
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even with findings (report-only jobs); unreadable inputs still exit 2.")
     var exitZero = false
 
+    @Flag(help: "Keep reading the capture file as it grows (like tail -f, across truncation and rotation); Ctrl-C ends it and reports.")
+    var follow = false
+
     @Flag(name: .customLong("allow-empty"), help: "Let a capture from which no lifecycle event was read pass (turns off no_lifecycle_events), and a directory without captures be a warning.")
     var allowEmpty = false
 
@@ -182,6 +185,13 @@ struct Report: ParsableCommand {
         }
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of 1 or more") }
+        if follow {
+            var isDirectory: ObjCBool = false
+            guard inputs.count == 1, let path = inputs.first, path != "-",
+                  !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue else {
+                throw ValidationError("--follow takes one capture file (standard input is followed anyway)")
+            }
+        }
         let paths = reports.map(\.path) + (output.map { [$0] } ?? []) + (writeBaseline.map { [$0] } ?? [])
         if Set(paths).count != paths.count { throw ValidationError("two outputs are written to the same file") }
     }
@@ -196,6 +206,7 @@ struct Report: ParsableCommand {
         if let mode { options.timeline.forcedMode = mode.forcedMode }
         options.scan.format = inputFormat.flatMap(CaptureFormats.named)
         if !process.isEmpty { options.scan.processes = process }
+        options.scan.follow = follow
         if allowEmpty { options.rules.removeAll { $0.description.id == NoLifecycleEventsRule.description.id } }
         let checker = Checker(options: options)
         let failOn = threshold

@@ -33,4 +33,56 @@ final class LiveInputTests: XCTestCase {
         XCTAssertTrue(stdout.contains("reading was interrupted after line 11"), stdout)
         XCTAssertTrue(stderr.contains("<stdin>: interrupted after line 11"), stderr)
     }
+
+    /// `--follow` reads what is appended, and a file cut short or replaced from its start,
+    /// until Ctrl-C.
+    func testFollowReadsAppendedTruncatedAndRotatedFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-follow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let capture = directory.appendingPathComponent("live.log")
+        let lines = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+            .split(separator: "\n").map { $0 + "\n" }
+        try lines[0..<3].joined().write(to: capture, atomically: false, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = try CLITests.executable()
+        process.arguments = ["report", "--color", "never", "--follow", capture.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func append(_ range: Range<Int>) throws {
+            let handle = try FileHandle(forWritingTo: capture)
+            try handle.seekToEnd()
+            handle.write(Data(lines[range].joined().utf8))
+            try handle.close()
+        }
+        Thread.sleep(forTimeInterval: 0.8)
+        try append(3..<5)
+        Thread.sleep(forTimeInterval: 0.8)
+        // Truncated, then written again from its start.
+        try Data().write(to: capture)
+        Thread.sleep(forTimeInterval: 0.8)
+        try append(0..<2)
+        Thread.sleep(forTimeInterval: 0.8)
+        // Rotated: a new file under the name.
+        let rotated = directory.appendingPathComponent("new.log")
+        try lines[0..<11].joined().write(to: rotated, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(at: capture)
+        try FileManager.default.moveItem(at: rotated, to: capture)
+        Thread.sleep(forTimeInterval: 0.8)
+        process.interrupt()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertTrue(stdout.contains("live.log: plain, 18 lines"), "3 + 2, then 2 after the truncation, then 11 of the new file: \(stdout)")
+        XCTAssertTrue(stdout.contains("reading was interrupted after line 18"), stdout)
+        XCTAssertEqual(process.terminationReason, .exit)
+    }
+
+    func testFollowTakesOneFile() throws {
+        let result = try CLITests.run(["report", "--follow", "-"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.contains("--follow takes one capture file"), result.stderr)
+    }
 }

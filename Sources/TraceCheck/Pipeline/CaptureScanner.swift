@@ -59,6 +59,9 @@ public struct ScanOptions: Sendable {
     /// in `.tracecheck.yml`); past it the pattern is switched off for the rest of the capture.
     public var patternBudget = ScanOptions.defaultPatternBudget
     public static let defaultPatternBudget: Double = 10
+    /// Keep reading a file as it grows, across truncation and rotation, until interrupted
+    /// (`--follow`); read whole by one thread.
+    public var follow = false
 
     /// An extractor with these options' filter and spellings; one per thread (it owns a matcher).
     func extractor(catalog: CompiledCatalog) -> EventExtractor {
@@ -87,6 +90,12 @@ public struct CaptureScanner {
     }
 
     public func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
+        if options.follow, case .file(let path) = source {
+            let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
+            let statistics = try reader.follow(path) { line in session.feed(line) }
+            session.finish()
+            return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
+        }
         if options.threadsPerFile > 1, case .file(let path) = source,
            let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader) {
             return try parted.scan(options: options, reader: reader, catalog: catalog)

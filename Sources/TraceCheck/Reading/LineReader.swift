@@ -132,6 +132,51 @@ public struct LineReader: Sendable {
         }
     }
 
+    /// Reads `path` like `tail -f`: at its end, waits for more (polling every 100 ms) until
+    /// `Interruption` is requested. A file cut shorter than what was read is read again from
+    /// its start; a new file under the name (log rotation) is read from its start once the
+    /// old one is read to its end. Line numbers go on counting across both.
+    func follow(_ path: String, pollInterval: UInt32 = 100_000, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+        var descriptor = try open(path)
+        defer { close(descriptor) }
+        var position = 0
+        var identity = Self.identity(of: descriptor)
+        return try read(name: path, body) { buffer, capacity in
+            while true {
+                let count = systemRead(descriptor, buffer, capacity)
+                if count != 0 {
+                    if count > 0 { position += count }
+                    return count
+                }
+                if Interruption.isRequested { return 0 }
+                var named = stat()
+                if stat(path, &named) == 0, (named.st_ino, named.st_dev) != identity {
+                    let renewed = Glibc_open(path)
+                    if renewed >= 0 {
+                        close(descriptor)
+                        descriptor = renewed
+                        identity = Self.identity(of: renewed)
+                        position = 0
+                        continue
+                    }
+                }
+                var current = stat()
+                if fstat(descriptor, &current) == 0, Int(current.st_size) < position {
+                    lseek(descriptor, 0, SEEK_SET)
+                    position = 0
+                    continue
+                }
+                usleep(pollInterval)
+            }
+        }
+    }
+
+    private static func identity(of descriptor: Int32) -> (ino_t, dev_t) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return (0, 0) }
+        return (status.st_ino, status.st_dev)
+    }
+
     /// A gzip file starts with 1f 8b, whatever its name.
     static func isGzip(_ descriptor: Int32) -> Bool {
         var magic: (UInt8, UInt8) = (0, 0)
@@ -294,7 +339,11 @@ public struct LineReader: Sendable {
                 if errno == EINTR { continue }
                 throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: linesBefore + statistics.lines)
             }
-            if count == 0 { break }
+            if count == 0 {
+                // A followed file ends only this way.
+                if Interruption.isRequested { statistics.interrupted = true }
+                break
+            }
             statistics.bytes += count
             let newData = filled
             filled += count
