@@ -125,28 +125,31 @@ final class Progress: @unchecked Sendable {
 }
 
 /// Outcomes as they arrive, in input order, for the reporters that need the whole run.
+/// The outcomes of a run as they are delivered (in input order, one at a time). A run whose
+/// documents need every capture keeps every report; otherwise clean captures are counted
+/// and let go once their streamed output is written.
 final class Collected: @unchecked Sendable {
-    private var outcomes: [BatchChecker.Outcome?]
+    private var result: RunResult
+    private let keepsClean: Bool
     private let lock = NSLock()
 
-    init(count: Int) { outcomes = Array(repeating: nil, count: count) }
-
-    func store(_ index: Int, _ outcome: BatchChecker.Outcome) {
-        lock.lock()
-        defer { lock.unlock() }
-        outcomes[index] = outcome
+    init(rules: [RuleDescription], keepsClean: Bool) {
+        result = RunResult(rules: rules)
+        self.keepsClean = keepsClean
     }
 
-    func result(rules: [RuleDescription]) -> RunResult {
+    func store(_ outcome: BatchChecker.Outcome) {
         lock.lock()
         defer { lock.unlock() }
-        var result = RunResult(rules: rules)
-        for case let outcome? in outcomes {
-            switch outcome {
-            case .success(let report): result.reports.append(report)
-            case .failure(let error): result.unreadable.append(error)
-            }
+        switch outcome {
+        case .success(let report): result.add(keepsClean ? report : report.summarised(), keepingClean: keepsClean)
+        case .failure(let error): result.unreadable.append(error)
         }
+    }
+
+    func finished() -> RunResult {
+        lock.lock()
+        defer { lock.unlock() }
         return result
     }
 }

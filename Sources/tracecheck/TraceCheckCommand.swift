@@ -232,13 +232,19 @@ struct Report: ParsableCommand {
         }
         let streaming = mainReporter as? any StreamingReporter
         let progress = Progress(enabled: !quiet && items.count > 1 && isatty(STDERR_FILENO) == 1)
-        let collected = Collected(count: items.count)
+        var extras = reports.map { ($0.format, Optional($0.path)) }
+        if format == nil { extras += environment.annotations.map { ($0.format, $0.path) } }
+        let wroteGitHub = mainFormat == .github || extras.contains { $0.0 == .github }
+        // Only a document (the main format's, an extra report, the job summary) needs a
+        // capture's timeline after its streamed output is written.
+        let keepsWholeReports = streaming == nil || !extras.isEmpty || (wroteGitHub && environment.stepSummary != nil)
+        let collected = Collected(rules: options.rules.map(\.description), keepsClean: keepsWholeReports)
         InterruptHandling.install()
         BatchChecker(checker: checker, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).check(
             items, progress: { done, total in progress.show(done, of: total) },
             deliver: { index, checked in
                 let outcome = checked.map { accepted?.filter($0) ?? $0 }
-                collected.store(index, outcome)
+                collected.store(outcome)
                 switch outcome {
                 case .success(let report):
                     let streamed = streaming?.render(report) ?? ""
@@ -258,12 +264,12 @@ struct Report: ParsableCommand {
                 }
             })
         progress.clear()
-        let result = collected.result(rules: options.rules.map(\.description))
-        let unchecked = items.count - result.reports.count - result.unreadable.count
+        let result = collected.finished()
+        let unchecked = items.count - result.checkedCount - result.unreadable.count
         if unchecked > 0 { printError("tracecheck: interrupted: \(unchecked) input(s) not checked") }
         let hidden = result.reports.map(\.baselined.count).reduce(0, +)
         if hidden > 0, !quiet { printError("tracecheck: \(hidden) finding(s) hidden by the baseline \(baseline ?? "")") }
-        if streaming == nil { sink.write(mainReporter.render(result)) }
+        sink.write(streaming?.finish(result) ?? mainReporter.render(result))
         var writeFailed = !sink.close()
         if let writeBaseline {
             let current = result.reports.flatMap { $0.findings + $0.baselined }
@@ -275,8 +281,6 @@ struct Report: ParsableCommand {
             }
         }
 
-        var extras = reports.map { ($0.format, Optional($0.path)) }
-        if format == nil { extras += environment.annotations.map { ($0.format, $0.path) } }
         for (extraFormat, path) in extras {
             let text = extraFormat.reporter(failOn: failOn).render(result)
             if let path {
@@ -288,7 +292,6 @@ struct Report: ParsableCommand {
                 OutputSink.standardOutput.write(text)
             }
         }
-        let wroteGitHub = mainFormat == .github || extras.contains { $0.0 == .github }
         if wroteGitHub, let summary = environment.stepSummary {
             if !OutputSink.write(MarkdownReporter().render(result), to: summary, appending: true) {
                 printError("tracecheck: error: cannot append the job summary to \(summary): \(String(cString: strerror(errno)))")

@@ -14,6 +14,21 @@ public struct InconclusiveFinding: Hashable, Sendable {
     public let reason: String
 }
 
+extension CaptureReport {
+    /// What a run keeps of a capture once its output is written (a streaming format writes
+    /// each capture as it finishes): findings, health, counts and the rules' reasons for what
+    /// they could not judge; not the timeline, nor the rules that passed. A directory of a
+    /// night's captures then costs a few hundred bytes per clean capture, not kilobytes.
+    public func summarised() -> CaptureReport {
+        var kept = CaptureTimeline(path: timeline.path, epochs: [], facts: timeline.facts)
+        kept.reading = timeline.reading
+        var copy = CaptureReport(scan: scan, timeline: kept, findings: findings, inconclusive: inconclusive,
+                                 rules: rules.filter { !$0.unverifiable.isEmpty }, health: health, eventCount: eventCount)
+        copy.baselined = baselined
+        return copy
+    }
+}
+
 /// Everything known about one capture after the whole pipeline.
 public struct CaptureReport: Sendable {
     public let scan: ScannedCapture

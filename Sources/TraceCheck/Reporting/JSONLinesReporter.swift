@@ -5,12 +5,16 @@ import Foundation
 public protocol StreamingReporter: Reporter {
     func render(_ report: CaptureReport) -> String
     func render(unreadable: InputError) -> String
+    /// What follows the last capture (a summary): written once every capture is.
+    func finish(_ result: RunResult) -> String
 }
 
 extension StreamingReporter {
     public func render(_ result: RunResult) -> String {
-        result.reports.map(render).joined() + result.unreadable.map { render(unreadable: $0) }.joined()
+        result.reports.map(render).joined() + result.unreadable.map { render(unreadable: $0) }.joined() + finish(result)
     }
+
+    public func finish(_ result: RunResult) -> String { "" }
 }
 
 /// `--format jsonl`: one JSON object per line: each finding (`"type": "finding"`) and

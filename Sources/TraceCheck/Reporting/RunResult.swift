@@ -4,11 +4,22 @@ public enum TraceCheckVersion {
 
 /// The result of one `report` run over several inputs, in the order they were given.
 public struct RunResult: Sendable {
+    /// The captures' reports, in input order (without the clean ones a long run only counted).
     public var reports: [CaptureReport]
     /// Inputs that could not be read at all.
     public var unreadable: [InputError]
     /// The rules the run used, as configured: built-in and user-defined.
     public var rules: [RuleDescription]
+    /// Clean captures a long run counted without keeping (`add(_:keepingClean:)`): how many,
+    /// the processes they hold and what the rules could not judge in them.
+    public private(set) var folded = FoldedCaptures()
+
+    /// What is left of clean captures that were counted, not kept.
+    public struct FoldedCaptures: Sendable {
+        public fileprivate(set) var count = 0
+        fileprivate var processes: Set<String> = []
+        fileprivate var unverifiable: [String: Set<String>] = [:]
+    }
 
     public init(reports: [CaptureReport] = [], unreadable: [InputError] = [],
                 rules: [RuleDescription] = RuleRegistry.all.map { $0.description }) {
@@ -19,12 +30,32 @@ public struct RunResult: Sendable {
 
     public func description(of rule: String) -> RuleDescription? { rules.first { $0.id == rule } }
 
+    /// Adds a capture's report. A clean one (no finding, withheld or baselined, read whole)
+    /// is only counted when `keepingClean` is false: a run over a device farm's night of
+    /// captures then holds what it must report, not every capture it read.
+    public mutating func add(_ report: CaptureReport, keepingClean: Bool = true) {
+        let clean = report.findings.isEmpty && report.inconclusive.isEmpty && report.baselined.isEmpty
+            && report.scan.statistics.damage == nil
+        guard !keepingClean, clean else {
+            reports.append(report)
+            return
+        }
+        folded.count += 1
+        folded.processes.formUnion(report.scan.processes)
+        for status in report.rules where !status.unverifiable.isEmpty {
+            folded.unverifiable[status.rule, default: []].formUnion(status.unverifiable)
+        }
+    }
+
+    /// Captures checked: those kept and those counted.
+    public var checkedCount: Int { reports.count + folded.count }
+
     /// Why `filter` (`--process`, `app_processes`) read nothing, when it names no process of
     /// any capture the run read: a selection that reads nothing is a mistake, not a clean
     /// run. Names the nearest process, and the ones the captures hold.
     public func unmatchedProcessFilter(_ filter: [String]) -> String? {
-        guard !filter.isEmpty, !reports.isEmpty else { return nil }
-        let seen = Set(reports.flatMap(\.scan.processes))
+        guard !filter.isEmpty, checkedCount > 0 else { return nil }
+        let seen = Set(reports.flatMap(\.scan.processes)).union(folded.processes)
         guard seen.isDisjoint(with: filter) else { return nil }
         let suggestion = filter.lazy.map { ConfigurationReader.suggestion(for: $0, in: seen) }.first { !$0.isEmpty } ?? ""
         let names = seen.sorted().prefix(8).joined(separator: ", ") + (seen.count > 8 ? ", …" : "")
@@ -38,7 +69,7 @@ public struct RunResult: Sendable {
 
     /// Rules that could not judge something, with the reasons, over all inputs.
     public var unverifiable: [(rule: String, reasons: [String])] {
-        var reasons: [String: Set<String>] = [:]
+        var reasons = folded.unverifiable
         for report in reports {
             for status in report.rules where !status.unverifiable.isEmpty {
                 reasons[status.rule, default: []].formUnion(status.unverifiable)

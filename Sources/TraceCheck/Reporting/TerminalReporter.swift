@@ -1,6 +1,6 @@
 /// The default human output: per capture what was read and a compact per-scene timeline,
 /// then `path:line: severity: message [rule]` with the evidence lines, then a summary.
-public struct TerminalReporter: Reporter {
+public struct TerminalReporter: StreamingReporter {
     public let color: Bool
     /// Findings only (`--quiet`): no timelines, health, withheld findings or summary.
     public let quiet: Bool
@@ -12,18 +12,20 @@ public struct TerminalReporter: Reporter {
         self.quiet = quiet
     }
 
-    public func render(_ result: RunResult) -> String {
-        if quiet { return result.reports.flatMap(\.findings).map(render).joined() }
-        var out = ""
-        for report in result.reports {
-            out += header(report)
-            out += health(report)
-            for finding in report.findings { out += render(finding) }
-            for withheld in report.inconclusive { out += render(withheld) }
-        }
-        out += summary(result)
+    /// One capture, written as soon as it is checked: what was read, its health, its findings.
+    public func render(_ report: CaptureReport) -> String {
+        if quiet { return report.findings.map(render).joined() }
+        var out = header(report)
+        out += health(report)
+        for finding in report.findings { out += render(finding) }
+        for withheld in report.inconclusive { out += render(withheld) }
         return out
     }
+
+    /// An input that could not be read is named on stderr and counted in the summary.
+    public func render(unreadable: InputError) -> String { "" }
+
+    public func finish(_ result: RunResult) -> String { quiet ? "" : summary(result) }
 
     func header(_ report: CaptureReport) -> String {
         let statistics = report.scan.statistics
@@ -83,7 +85,7 @@ public struct TerminalReporter: Reporter {
             let count = result.count(severity)
             return "\(count) \(word)\(count == 1 ? "" : "s")"
         }
-        let files = result.reports.count + result.unreadable.count
+        let files = result.checkedCount + result.unreadable.count
         var out = "\n" + paint("summary:", .bold) + " " + counts.joined(separator: ", ") + " in \(files) file\(files == 1 ? "" : "s")"
         let inconclusive = result.reports.map(\.inconclusive.count).reduce(0, +)
         if inconclusive > 0 { out += ", \(inconclusive) inconclusive" }

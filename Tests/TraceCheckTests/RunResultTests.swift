@@ -1,0 +1,40 @@
+import XCTest
+@testable import TraceCheck
+
+/// A long run counts clean captures instead of keeping them; what it reports must not change.
+final class RunResultTests: XCTestCase {
+    private func report(_ text: String, name: String) throws -> CaptureReport {
+        try Checker().check(.text(name: name, contents: text))
+    }
+
+    func testCountingCleanCapturesReportsWhatKeepingThemReports() throws {
+        let clean = """
+            2026-03-14 09:27:12.100 Ledger[912:40211] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-03-14 09:27:12.140 Ledger[912:40211] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-03-14 09:27:12.180 Ledger[912:40211] -[SceneDelegate sceneWillEnterForeground:]
+            2026-03-14 09:27:12.241 Ledger[912:40211] -[SceneDelegate sceneDidBecomeActive:]
+
+            """
+        let failing = ["scene(_:willConnectTo:options:)", "sceneWillEnterForeground(_:)", "sceneDidBecomeActive(_:)",
+                       "sceneWillResignActive(_:)", "sceneDidEnterBackground(_:)", "sceneWillEnterForeground(_:)",
+                       "sceneDidBecomeActive(_:)", "sceneDidEnterBackground(_:)", ""].joined(separator: "\n")
+        let reports = try [report(clean, name: "a.log"), report(failing, name: "b.log"), report("no events here\n", name: "c.log"),
+                           report(clean, name: "d.log")]
+        var kept = RunResult(), counted = RunResult()
+        for report in reports {
+            kept.add(report)
+            counted.add(report.summarised(), keepingClean: false)
+        }
+        XCTAssertEqual(kept.reports.count, 4)
+        XCTAssertEqual(counted.reports.map(\.path), ["b.log", "c.log"], "only the captures with findings are kept")
+        XCTAssertEqual(counted.checkedCount, 4)
+        XCTAssertEqual(counted.findings.map(\.rule), kept.findings.map(\.rule))
+        XCTAssertEqual(counted.unverifiable.map(\.rule), kept.unverifiable.map(\.rule))
+        XCTAssertEqual(counted.unverifiable.map(\.reasons), kept.unverifiable.map(\.reasons))
+        let terminal = TerminalReporter(color: false)
+        XCTAssertEqual(terminal.summary(counted), terminal.summary(kept))
+        XCTAssertNil(counted.unmatchedProcessFilter(["Ledger"]), "a counted capture's processes still match")
+        XCTAssertNotNil(counted.unmatchedProcessFilter(["Notes"]))
+        XCTAssertTrue(reports[0].summarised().timeline.epochs.isEmpty)
+    }
+}
