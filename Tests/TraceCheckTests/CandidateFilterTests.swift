@@ -130,10 +130,10 @@ final class CandidateFilterTests: XCTestCase {
     /// generated capture with decoys, each with the configured lines and near misses mixed in.
     func testConfiguredPatternsAgreeWithTheReference() throws {
         let spellings = try [
-            UserSpelling(event: "analytics.flush", pattern: "Analytics flush(ed)?(?: (?<session>[0-9A-F-]{36}))?$"),
-            UserSpelling(event: "network.change", pattern: "(?i)network (?:became )?(reachable|unreachable)"),
+            UserSpelling(event: EventID("analytics.flush"), pattern: "Analytics flush(ed)?(?: (?<session>[0-9A-F-]{36}))?$"),
+            UserSpelling(event: EventID("network.change"), pattern: "(?i)network (?:became )?(reachable|unreachable)"),
             UserSpelling(event: .sceneDidBecomeActive, pattern: "^\\[Lifecycle\\] (?<scene>0x[0-9a-f]+) went active"),
-            UserSpelling(event: "sync.progress", pattern: "^\\d+/\\d+ [a-z]+$"),
+            UserSpelling(event: EventID("sync.progress"), pattern: "^\\d+/\\d+ [a-z]+$"),
         ]
         XCTAssertEqual(spellings.map { $0.requiredLiterals != nil }, [true, true, true, false])
         let configured = [

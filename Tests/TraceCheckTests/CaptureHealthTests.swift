@@ -251,7 +251,7 @@ final class CaptureHealthTests: XCTestCase {
         }
         lines.append("2026-04-02 10:15:05.100000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:]")
         var options = CheckOptions()
-        options.scan.userSpellings = [try UserSpelling(event: "analytics.flush", pattern: "(a|aa)+$")]
+        options.scan.userSpellings = [try UserSpelling(event: EventID("analytics.flush"), pattern: "(a|aa)+$")]
         options.scan.patternBudget = 0.02
         let report = try Checker(options: options).check(.text(name: "slow.log", contents: lines.joined(separator: "\n") + "\n"))
         let switched = try XCTUnwrap(report.health.first { $0.kind == .patternSwitchedOff }, "\(report.health)")
@@ -262,7 +262,7 @@ final class CaptureHealthTests: XCTestCase {
         XCTAssertEqual(report.events.map(\.id), [.sceneWillEnterForeground, .sceneDidBecomeActive], "the catalog's spellings read on")
 
         options.scan.patternBudget = ScanOptions.defaultPatternBudget
-        options.scan.userSpellings = [try UserSpelling(event: "analytics.flush", pattern: "AnalyticsQueue flushed")]
+        options.scan.userSpellings = [try UserSpelling(event: EventID("analytics.flush"), pattern: "AnalyticsQueue flushed")]
         let normal = try Checker(options: options).check(.text(name: "fast.log", contents: lines.joined(separator: "\n") + "\n"))
         XCTAssertFalse(normal.health.contains { $0.kind == .patternSwitchedOff })
     }

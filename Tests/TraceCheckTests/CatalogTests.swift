@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import TraceCheck
 
@@ -114,13 +115,37 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(notContinued.events.map(\.line), [], "the rest must be the very next line, and not a record of its own")
     }
 
+    /// Code names events through `EventID`'s constants (a misspelt one does not compile); the
+    /// constants are spelt once, and held here to the catalog both ways.
+    func testEveryCatalogIDHasItsConstantAndNoConstantIsUnknown() throws {
+        // Spellings that name no delegate are resolved by the timeline, never reported or configured.
+        XCTAssertEqual(Set(EventID.declared).subtracting(EventCatalog.allIDs), Set(ForegroundCallback.allCases.map(\.ambiguous)),
+                       "constants the catalog cannot produce")
+        XCTAssertEqual(Set(EventCatalog.allIDs).subtracting(EventID.declared), [], "catalog ids without a constant")
+        XCTAssertEqual(EventID.declared.count, Set(EventID.declared).count, "no constant twice")
+        for callback in ForegroundCallback.allCases {
+            XCTAssertEqual([callback.app.family, callback.scene.family, callback.ambiguous.family], ["app", "scene", "ambiguous"])
+            XCTAssertEqual(Set([callback.app.member, callback.scene.member, callback.ambiguous.member]), [Substring(callback.rawValue)])
+        }
+        // Rules and timelines compose no id from strings.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for folder in ["Sources/TraceCheck/Rules", "Sources/TraceCheck/Timelines"] {
+            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+            while let file = enumerator?.nextObject() as? String {
+                guard file.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOf: root.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                XCTAssertFalse(text.contains("EventID(\""), "\(folder)/\(file) builds an event id from a string")
+            }
+        }
+    }
+
     func testDotNetLifecycleNamesAreTheirUIKitCallbacks() {
         for (name, id) in EventCatalog.dotNetNames {
             XCTAssertTrue(EventCatalog.knownIDs.contains(id), "\(name) maps to \(id), which the catalog does not know")
             XCTAssertEqual(event(name)?.id, id, name)
             XCTAssertEqual(event("Lifecycle event: \(name)")?.id, id, "labelled \(name)")
         }
-        XCTAssertEqual(event("DidEnterBackground")?.id, "ambiguous.didEnterBackground")
+        XCTAssertEqual(event("DidEnterBackground")?.id, .ambiguousDidEnterBackground)
     }
 
     func testReactNativeRepeatsAreNotChanges() throws {
@@ -135,7 +160,7 @@ final class CatalogTests: XCTestCase {
 
             """))
         XCTAssertEqual(report.events.map(\.line), [3, 5, 7])
-        XCTAssertEqual(report.events.map(\.id), ["reactnative.active", "reactnative.inactive", "reactnative.background"])
+        XCTAssertEqual(report.events.map(\.id), [.reactNativeActive, .reactNativeInactive, .reactNativeBackground])
     }
 
     func testForwardingIsPairedAcrossAFrameworkStateAndOtherLines() throws {
@@ -171,7 +196,7 @@ final class CatalogTests: XCTestCase {
     }
 
     func testAmbiguousShortFormsFollowTheDelegateWordOrTheMode() throws {
-        XCTAssertEqual(event("didEnterBackground")?.id, "ambiguous.didEnterBackground")
+        XCTAssertEqual(event("didEnterBackground")?.id, .ambiguousDidEnterBackground)
         XCTAssertEqual(event("SceneDelegate didEnterBackground")?.id, .sceneDidEnterBackground)
         XCTAssertEqual(event("AppDelegate: didEnterBackground")?.id, .appDidEnterBackground)
         let legacy = try Checker().check(.text(name: "t", contents: "AppDelegate didFinishLaunching\ndidBecomeActive\n"))

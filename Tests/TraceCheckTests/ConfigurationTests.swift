@@ -126,8 +126,9 @@ final class ConfigurationTests: XCTestCase {
 
     /// Each specification pattern on event-name traces, the way examples run.
     func testSpecificationPatterns() {
-        func rule(_ pattern: SpecificationPattern, _ cause: EventID, _ effect: EventID? = nil, count: Int = 0) -> SpecificationPatternRule {
-            SpecificationPatternRule(id: "r", pattern: pattern, cause: cause, effect: effect, scope: .process, within: nil,
+        // Users' own event ids, as `.tracecheck.yml` names them.
+        func rule(_ pattern: SpecificationPattern, _ cause: String, _ effect: String? = nil, count: Int = 0) -> SpecificationPatternRule {
+            SpecificationPatternRule(id: "r", pattern: pattern, cause: EventID(cause), effect: effect.map(EventID.init), scope: .process, within: nil,
                                      count: count, severity: .error, message: nil, triggering: [], nonTriggering: [], origin: "t")
         }
         let cases: [(SpecificationPatternRule, [String], [Int])] = [

@@ -41,7 +41,7 @@ final class ConnectionLookupTests: XCTestCase {
     func testTheKeyedLookupChoosesWhatTheScanChose() {
         let ids: [EventID] = [.sceneWillConnect, .sceneWillConnect, .sceneWillEnterForeground, .sceneDidBecomeActive,
                               .sceneWillResignActive, .sceneDidEnterBackground, .sceneDidDisconnect, .sceneDidDisconnect,
-                              "carplay.didConnect"]
+                              .carPlayDidConnect]
         var random = SplitMix(seed: 11)
         var choices: [String: Int] = [:]
         for trace in 0..<300 {

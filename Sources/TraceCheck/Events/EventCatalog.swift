@@ -19,113 +19,155 @@ public struct CatalogEntry: Sendable {
     }
 }
 
+/// The four callbacks both delegates have (the app's in a legacy app, the scene's since
+/// iOS 13), with each level's id and the id of a spelling that names neither.
+public enum ForegroundCallback: String, CaseIterable, Sendable {
+    case didBecomeActive, willResignActive, didEnterBackground, willEnterForeground
+
+    public var app: EventID {
+        switch self {
+        case .didBecomeActive: .appDidBecomeActive
+        case .willResignActive: .appWillResignActive
+        case .didEnterBackground: .appDidEnterBackground
+        case .willEnterForeground: .appWillEnterForeground
+        }
+    }
+
+    public var scene: EventID {
+        switch self {
+        case .didBecomeActive: .sceneDidBecomeActive
+        case .willResignActive: .sceneWillResignActive
+        case .didEnterBackground: .sceneDidEnterBackground
+        case .willEnterForeground: .sceneWillEnterForeground
+        }
+    }
+
+    /// A short form without a delegate word (`didBecomeActive`): the timeline decides.
+    public var ambiguous: EventID {
+        switch self {
+        case .didBecomeActive: .ambiguousDidBecomeActive
+        case .willResignActive: .ambiguousWillResignActive
+        case .didEnterBackground: .ambiguousDidEnterBackground
+        case .willEnterForeground: .ambiguousWillEnterForeground
+        }
+    }
+
+    /// The callback `id` is at any level.
+    public init?(_ id: EventID) {
+        guard let callback = Self.allCases.first(where: { [$0.app, $0.scene, $0.ambiguous].contains(id) }) else { return nil }
+        self = callback
+    }
+
+    public func id(atSceneLevel sceneLevel: Bool) -> EventID { sceneLevel ? scene : app }
+}
+
 /// The event catalog as data. Patterns (`SpellingShape`) are generated from it, so a new
 /// spelling is one string here, not a regex edit.
 public enum EventCatalog {
     public static let entries: [CatalogEntry] = appDelegate + sceneDelegate + windowSceneDelegate + carPlay
 
     static let appDelegate: [CatalogEntry] = [
-        CatalogEntry("app.willFinishLaunching",
+        CatalogEntry(.appWillFinishLaunching,
                      selectors: ["application:willFinishLaunchingWithOptions:"],
                      swift: ["application(_:willFinishLaunchingWithOptions:)"],
                      short: ["willFinishLaunching", "willFinishLaunchingWithOptions"]),
-        CatalogEntry("app.didFinishLaunching",
+        CatalogEntry(.appDidFinishLaunching,
                      selectors: ["application:didFinishLaunchingWithOptions:", "applicationDidFinishLaunching:"],
                      swift: ["application(_:didFinishLaunchingWithOptions:)", "applicationDidFinishLaunching(_:)"],
                      short: ["didFinishLaunching", "didFinishLaunchingWithOptions", "applicationDidFinishLaunching"],
                      notifications: ["UIApplicationDidFinishLaunchingNotification", "UIApplication.didFinishLaunchingNotification"]),
-        CatalogEntry("app.didBecomeActive",
+        CatalogEntry(.appDidBecomeActive,
                      selectors: ["applicationDidBecomeActive:"],
                      swift: ["applicationDidBecomeActive(_:)"],
                      short: ["applicationDidBecomeActive"],
                      notifications: ["UIApplicationDidBecomeActiveNotification", "UIApplication.didBecomeActiveNotification"]),
-        CatalogEntry("app.willResignActive",
+        CatalogEntry(.appWillResignActive,
                      selectors: ["applicationWillResignActive:"],
                      swift: ["applicationWillResignActive(_:)"],
                      short: ["applicationWillResignActive"],
                      notifications: ["UIApplicationWillResignActiveNotification", "UIApplication.willResignActiveNotification"]),
-        CatalogEntry("app.didEnterBackground",
+        CatalogEntry(.appDidEnterBackground,
                      selectors: ["applicationDidEnterBackground:"],
                      swift: ["applicationDidEnterBackground(_:)"],
                      short: ["applicationDidEnterBackground"],
                      notifications: ["UIApplicationDidEnterBackgroundNotification", "UIApplication.didEnterBackgroundNotification"]),
-        CatalogEntry("app.willEnterForeground",
+        CatalogEntry(.appWillEnterForeground,
                      selectors: ["applicationWillEnterForeground:"],
                      swift: ["applicationWillEnterForeground(_:)"],
                      short: ["applicationWillEnterForeground"],
                      notifications: ["UIApplicationWillEnterForegroundNotification", "UIApplication.willEnterForegroundNotification"]),
-        CatalogEntry("app.willTerminate",
+        CatalogEntry(.appWillTerminate,
                      selectors: ["applicationWillTerminate:"],
                      swift: ["applicationWillTerminate(_:)"],
                      short: ["willTerminate", "applicationWillTerminate"],
                      notifications: ["UIApplicationWillTerminateNotification", "UIApplication.willTerminateNotification"]),
-        CatalogEntry("app.memoryWarning",
+        CatalogEntry(.appMemoryWarning,
                      selectors: ["applicationDidReceiveMemoryWarning:"],
                      swift: ["applicationDidReceiveMemoryWarning(_:)"],
                      short: ["didReceiveMemoryWarning", "applicationDidReceiveMemoryWarning"],
                      notifications: ["UIApplicationDidReceiveMemoryWarningNotification", "UIApplication.didReceiveMemoryWarningNotification"]),
-        CatalogEntry("app.significantTimeChange",
+        CatalogEntry(.appSignificantTimeChange,
                      selectors: ["applicationSignificantTimeChange:"],
                      swift: ["applicationSignificantTimeChange(_:)"],
                      short: ["significantTimeChange", "applicationSignificantTimeChange"],
                      notifications: ["UIApplicationSignificantTimeChangeNotification", "UIApplication.significantTimeChangeNotification"]),
-        CatalogEntry("app.protectedDataWillBecomeUnavailable",
+        CatalogEntry(.appProtectedDataWillBecomeUnavailable,
                      selectors: ["applicationProtectedDataWillBecomeUnavailable:"],
                      swift: ["applicationProtectedDataWillBecomeUnavailable(_:)"],
                      short: ["protectedDataWillBecomeUnavailable", "applicationProtectedDataWillBecomeUnavailable"],
                      notifications: ["UIApplicationProtectedDataWillBecomeUnavailable", "UIApplication.protectedDataWillBecomeUnavailableNotification"]),
-        CatalogEntry("app.protectedDataDidBecomeAvailable",
+        CatalogEntry(.appProtectedDataDidBecomeAvailable,
                      selectors: ["applicationProtectedDataDidBecomeAvailable:"],
                      swift: ["applicationProtectedDataDidBecomeAvailable(_:)"],
                      short: ["protectedDataDidBecomeAvailable", "applicationProtectedDataDidBecomeAvailable"],
                      notifications: ["UIApplicationProtectedDataDidBecomeAvailable", "UIApplication.protectedDataDidBecomeAvailableNotification"]),
-        CatalogEntry("app.openURL",
+        CatalogEntry(.appOpenURL,
                      selectors: ["application:openURL:options:"],
                      swift: ["application(_:open:options:)"],
                      short: ["openURL"]),
-        CatalogEntry("app.willContinueUserActivity",
+        CatalogEntry(.appWillContinueUserActivity,
                      selectors: ["application:willContinueUserActivityWithType:"],
                      swift: ["application(_:willContinueUserActivityWithType:)"]),
-        CatalogEntry("app.continueUserActivity",
+        CatalogEntry(.appContinueUserActivity,
                      selectors: ["application:continueUserActivity:restorationHandler:"],
                      swift: ["application(_:continue:restorationHandler:)"]),
-        CatalogEntry("app.didFailToContinueUserActivity",
+        CatalogEntry(.appDidFailToContinueUserActivity,
                      selectors: ["application:didFailToContinueUserActivityWithType:error:"],
                      swift: ["application(_:didFailToContinueUserActivityWithType:error:)"]),
-        CatalogEntry("app.didUpdateUserActivity",
+        CatalogEntry(.appDidUpdateUserActivity,
                      selectors: ["application:didUpdateUserActivity:"],
                      swift: ["application(_:didUpdate:)"]),
-        CatalogEntry("app.configurationForConnecting",
+        CatalogEntry(.appConfigurationForConnecting,
                      selectors: ["application:configurationForConnectingSceneSession:options:"],
                      swift: ["application(_:configurationForConnecting:options:)"],
                      short: ["configurationForConnecting", "configurationForConnectingSceneSession"]),
-        CatalogEntry("app.didDiscardSceneSessions",
+        CatalogEntry(.appDidDiscardSceneSessions,
                      selectors: ["application:didDiscardSceneSessions:"],
                      swift: ["application(_:didDiscardSceneSessions:)"],
                      short: ["didDiscardSceneSessions"]),
-        CatalogEntry("app.performActionForShortcutItem",
+        CatalogEntry(.appPerformActionForShortcutItem,
                      selectors: ["application:performActionForShortcutItem:completionHandler:"],
                      swift: ["application(_:performActionFor:completionHandler:)", "application(_:performActionFor:)"],
                      short: ["performActionForShortcutItem"]),
-        CatalogEntry("app.userDidAcceptCloudKitShare",
+        CatalogEntry(.appUserDidAcceptCloudKitShare,
                      selectors: ["application:userDidAcceptCloudKitShareWithMetadata:"],
                      swift: ["application(_:userDidAcceptCloudKitShareWith:)"],
                      short: ["userDidAcceptCloudKitShare"]),
-        CatalogEntry("app.backgroundURLSession",
+        CatalogEntry(.appBackgroundURLSession,
                      selectors: ["application:handleEventsForBackgroundURLSession:completionHandler:"],
                      swift: ["application(_:handleEventsForBackgroundURLSession:completionHandler:)",
                              "application(_:handleEventsForBackgroundURLSession:)"],
                      short: ["handleEventsForBackgroundURLSession"]),
-        CatalogEntry("app.remoteNotification",
+        CatalogEntry(.appRemoteNotification,
                      selectors: ["application:didReceiveRemoteNotification:fetchCompletionHandler:"],
                      swift: ["application(_:didReceiveRemoteNotification:fetchCompletionHandler:)",
                              "application(_:didReceiveRemoteNotification:)"],
                      short: ["didReceiveRemoteNotification"]),
-        CatalogEntry("app.backgroundFetch",
+        CatalogEntry(.appBackgroundFetch,
                      selectors: ["application:performFetchWithCompletionHandler:"],
                      swift: ["application(_:performFetchWithCompletionHandler:)", "application(_:performFetch:)"],
                      short: ["performFetch", "performFetchWithCompletionHandler"]),
-        CatalogEntry("app.legacyRestoration",
+        CatalogEntry(.appLegacyRestoration,
                      selectors: ["application:shouldSaveSecureApplicationState:", "application:shouldRestoreSecureApplicationState:",
                                  "application:viewControllerWithRestorationIdentifierPath:coder:",
                                  "application:willEncodeRestorableStateWithCoder:", "application:didDecodeRestorableStateWithCoder:"],
@@ -135,98 +177,94 @@ public enum EventCatalog {
     ]
 
     static let sceneDelegate: [CatalogEntry] = [
-        CatalogEntry("scene.willConnect",
+        CatalogEntry(.sceneWillConnect,
                      selectors: ["scene:willConnectToSession:options:"],
                      swift: ["scene(_:willConnectTo:options:)"],
                      short: ["willConnectTo", "willConnectToSession", "sceneWillConnect"],
                      notifications: ["UISceneWillConnectNotification", "UIScene.willConnectNotification"]),
-        CatalogEntry("scene.didDisconnect",
+        CatalogEntry(.sceneDidDisconnect,
                      selectors: ["sceneDidDisconnect:"],
                      swift: ["sceneDidDisconnect(_:)"],
                      short: ["didDisconnect", "sceneDidDisconnect"],
                      notifications: ["UISceneDidDisconnectNotification", "UIScene.didDisconnectNotification"]),
-        CatalogEntry("scene.didBecomeActive",
+        CatalogEntry(.sceneDidBecomeActive,
                      selectors: ["sceneDidBecomeActive:"],
                      swift: ["sceneDidBecomeActive(_:)"],
                      short: ["sceneDidBecomeActive"],
                      notifications: ["UISceneDidActivateNotification", "UIScene.didActivateNotification"]),
-        CatalogEntry("scene.willResignActive",
+        CatalogEntry(.sceneWillResignActive,
                      selectors: ["sceneWillResignActive:"],
                      swift: ["sceneWillResignActive(_:)"],
                      short: ["sceneWillResignActive"],
                      notifications: ["UISceneWillDeactivateNotification", "UIScene.willDeactivateNotification"]),
-        CatalogEntry("scene.willEnterForeground",
+        CatalogEntry(.sceneWillEnterForeground,
                      selectors: ["sceneWillEnterForeground:"],
                      swift: ["sceneWillEnterForeground(_:)"],
                      short: ["sceneWillEnterForeground"],
                      notifications: ["UISceneWillEnterForegroundNotification", "UIScene.willEnterForegroundNotification"]),
-        CatalogEntry("scene.didEnterBackground",
+        CatalogEntry(.sceneDidEnterBackground,
                      selectors: ["sceneDidEnterBackground:"],
                      swift: ["sceneDidEnterBackground(_:)"],
                      short: ["sceneDidEnterBackground"],
                      notifications: ["UISceneDidEnterBackgroundNotification", "UIScene.didEnterBackgroundNotification"]),
-        CatalogEntry("scene.openURLContexts",
+        CatalogEntry(.sceneOpenURLContexts,
                      selectors: ["scene:openURLContexts:"],
                      swift: ["scene(_:openURLContexts:)"],
                      short: ["openURLContexts"]),
-        CatalogEntry("scene.stateRestorationActivity",
+        CatalogEntry(.sceneStateRestorationActivity,
                      selectors: ["stateRestorationActivityForScene:"],
                      swift: ["stateRestorationActivity(for:)"]),
-        CatalogEntry("scene.restoreInteractionState",
+        CatalogEntry(.sceneRestoreInteractionState,
                      selectors: ["scene:restoreInteractionStateWithUserActivity:"],
                      swift: ["scene(_:restoreInteractionStateWith:)"]),
-        CatalogEntry("scene.willContinueUserActivity",
+        CatalogEntry(.sceneWillContinueUserActivity,
                      selectors: ["scene:willContinueUserActivityWithType:"],
                      swift: ["scene(_:willContinueUserActivityWithType:)"]),
-        CatalogEntry("scene.continueUserActivity",
+        CatalogEntry(.sceneContinueUserActivity,
                      selectors: ["scene:continueUserActivity:"],
                      swift: ["scene(_:continue:)"]),
-        CatalogEntry("scene.didFailToContinueUserActivity",
+        CatalogEntry(.sceneDidFailToContinueUserActivity,
                      selectors: ["scene:didFailToContinueUserActivityWithType:error:"],
                      swift: ["scene(_:didFailToContinueUserActivityWithType:error:)"]),
-        CatalogEntry("scene.didUpdateUserActivity",
+        CatalogEntry(.sceneDidUpdateUserActivity,
                      selectors: ["scene:didUpdateUserActivity:"],
                      swift: ["scene(_:didUpdate:)"]),
     ]
 
     static let windowSceneDelegate: [CatalogEntry] = [
-        CatalogEntry("windowScene.didUpdateCoordinateSpace",
+        CatalogEntry(.windowSceneDidUpdateCoordinateSpace,
                      selectors: ["windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:"],
                      swift: ["windowScene(_:didUpdate:interfaceOrientation:traitCollection:)"]),
-        CatalogEntry("windowScene.didUpdateEffectiveGeometry",
+        CatalogEntry(.windowSceneDidUpdateEffectiveGeometry,
                      selectors: ["windowScene:didUpdateEffectiveGeometry:"],
                      swift: ["windowScene(_:didUpdateEffectiveGeometry:)"]),
-        CatalogEntry("windowScene.performActionForShortcutItem",
+        CatalogEntry(.windowScenePerformActionForShortcutItem,
                      selectors: ["windowScene:performActionForShortcutItem:completionHandler:"],
                      swift: ["windowScene(_:performActionFor:completionHandler:)", "windowScene(_:performActionFor:)"]),
-        CatalogEntry("windowScene.userDidAcceptCloudKitShare",
+        CatalogEntry(.windowSceneUserDidAcceptCloudKitShare,
                      selectors: ["windowScene:userDidAcceptCloudKitShareWithMetadata:"],
                      swift: ["windowScene(_:userDidAcceptCloudKitShareWith:)"]),
     ]
 
     static let carPlay: [CatalogEntry] = [
-        CatalogEntry("carplay.didConnect",
+        CatalogEntry(.carPlayDidConnect,
                      selectors: ["templateApplicationScene:didConnectInterfaceController:"],
                      swift: ["templateApplicationScene(_:didConnect:)"]),
-        CatalogEntry("carplay.didDisconnect",
+        CatalogEntry(.carPlayDidDisconnect,
                      selectors: ["templateApplicationScene:didDisconnectInterfaceController:"],
                      swift: ["templateApplicationScene(_:didDisconnectInterfaceController:)"]),
-        CatalogEntry("carplay.didConnectWindow",
+        CatalogEntry(.carPlayDidConnectWindow,
                      selectors: ["templateApplicationScene:didConnectInterfaceController:toWindow:"],
                      swift: ["templateApplicationScene(_:didConnect:to:)"]),
-        CatalogEntry("carplay.didDisconnectWindow",
+        CatalogEntry(.carPlayDidDisconnectWindow,
                      selectors: ["templateApplicationScene:didDisconnectInterfaceController:fromWindow:"],
                      swift: ["templateApplicationScene(_:didDisconnect:from:)"]),
     ]
 
     /// Short forms shared by the app and the scene delegate (spec §1.1 "Matching rules"): the
     /// class word on the line decides, else the timeline does (scene-based or legacy epoch).
-    public static let ambiguousShortForms: [String: (app: EventID, scene: EventID)] = [
-        "didBecomeActive": ("app.didBecomeActive", "scene.didBecomeActive"),
-        "willResignActive": ("app.willResignActive", "scene.willResignActive"),
-        "didEnterBackground": ("app.didEnterBackground", "scene.didEnterBackground"),
-        "willEnterForeground": ("app.willEnterForeground", "scene.willEnterForeground"),
-    ]
+    public static let ambiguousShortForms: [String: (app: EventID, scene: EventID)] =
+        Dictionary(uniqueKeysWithValues: ForegroundCallback.allCases.map { ($0.rawValue, ($0.app, $0.scene)) })
 
     /// .NET MAUI's `iOSLifecycle` event names and Xamarin.iOS's delegate overrides, as
     /// `nameof(...)` prints them: each is one UIKit callback under another name, read as that
@@ -235,15 +273,15 @@ public enum EventCatalog {
     public static let dotNetNames: [String: EventID] = [
         "FinishedLaunching": .appDidFinishLaunching, "OnActivated": .appDidBecomeActive,
         "OnResignActivation": .appWillResignActive, "WillTerminate": .appWillTerminate,
-        "OpenUrl": "app.openURL", "ContinueUserActivity": "app.continueUserActivity",
-        "PerformActionForShortcutItem": "app.performActionForShortcutItem",
-        "ApplicationSignificantTimeChange": "app.significantTimeChange",
+        "OpenUrl": .appOpenURL, "ContinueUserActivity": .appContinueUserActivity,
+        "PerformActionForShortcutItem": .appPerformActionForShortcutItem,
+        "ApplicationSignificantTimeChange": .appSignificantTimeChange,
         "SceneWillConnect": .sceneWillConnect, "WillConnect": .sceneWillConnect,
         "SceneOnActivated": .sceneDidBecomeActive, "SceneOnResignActivation": .sceneWillResignActive,
         "SceneWillEnterForeground": .sceneWillEnterForeground, "SceneDidEnterBackground": .sceneDidEnterBackground,
-        "SceneDidDisconnect": .sceneDidDisconnect, "SceneOpenUrl": "scene.openURLContexts",
-        "SceneContinueUserActivity": "scene.continueUserActivity",
-        "SceneRestoreInteractionState": "scene.restoreInteractionState",
+        "SceneDidDisconnect": .sceneDidDisconnect, "SceneOpenUrl": .sceneOpenURLContexts,
+        "SceneContinueUserActivity": .sceneContinueUserActivity,
+        "SceneRestoreInteractionState": .sceneRestoreInteractionState,
         "WindowSceneDidUpdateCoordinateSpace": .windowSceneDidUpdateCoordinateSpace,
     ]
 
@@ -265,28 +303,27 @@ public enum EventCatalog {
     /// Flutter's `AppLifecycleState` values (and `hiding`, as apps word `hidden`): Flutter's
     /// own state machine over the UIKit callbacks, checked by `flutter_state_order`.
     public static let flutterStates: [String: EventID] = [
-        "resumed": "flutter.resumed", "inactive": "flutter.inactive", "hidden": "flutter.hidden", "hiding": "flutter.hidden",
-        "paused": "flutter.paused", "detached": "flutter.detached",
+        "resumed": .flutterResumed, "inactive": .flutterInactive, "hidden": .flutterHidden, "hiding": .flutterHidden,
+        "paused": .flutterPaused, "detached": .flutterDetached,
     ]
 
     /// React Native's `AppState` values, and the action names of the redux enhancer that
     /// many apps log them through (`FOREGROUND` is `active`). `unknown` (before the bridge has
     /// the state) and `extension` are no state of the app and are not read.
     public static let reactNativeStates: [String: EventID] = [
-        "active": "reactnative.active", "inactive": "reactnative.inactive", "background": "reactnative.background",
-        "foreground": "reactnative.active",
+        "active": .reactNativeActive, "inactive": .reactNativeInactive, "background": .reactNativeBackground,
+        "foreground": .reactNativeActive,
     ]
-    static let reactNativeFamily: Substring = "reactnative"
 
     /// The families of `scenePhases`, `flutterStates` and `reactNativeStates`, with the name
     /// apps know each state by.
-    static let frameworkStates: [(family: Substring, name: String)] = [
-        ("swiftui", "scenePhase"), ("flutter", "AppLifecycleState"), (reactNativeFamily, "AppState"),
+    static let frameworkStates: [(family: EventFamily, name: String)] = [
+        (.swiftui, "scenePhase"), (.flutter, "AppLifecycleState"), (.reactnative, "AppState"),
     ]
     static let frameworkFamilies = Set(frameworkStates.map(\.family))
 
     public static let scenePhases: [String: EventID] = [
-        "active": "swiftui.active", "inactive": "swiftui.inactive", "background": "swiftui.background",
+        "active": .swiftUIActive, "inactive": .swiftUIInactive, "background": .swiftUIBackground,
     ]
 
     /// Verbatim fragments of UIKit's own log lines that mark an event (spec §4.1).

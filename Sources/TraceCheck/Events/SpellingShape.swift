@@ -57,7 +57,7 @@ extension SpellingShape {
             ("__43-[OtherSceneDelegate sceneDidEnterBackground:]_block_invoke_2", .sceneDidEnterBackground),
             ("-[AppDelegate application:didDiscardSceneSessions:] {(<UISceneSession: 0x600002066140; persistentIdentifier = F8369E9A-67DA-48FC-BAB6-EC1A5D8D56CC>)}", .appDidDiscardSceneSessions),
             ("111-[AppDelegate applicationWillTerminate:]", .appWillTerminate),
-            ("-[CarPlaySceneDelegate templateApplicationScene:didConnectInterfaceController:]", "carplay.didConnect"),
+            ("-[CarPlaySceneDelegate templateApplicationScene:didConnectInterfaceController:]", .carPlayDidConnect),
         ],
         resolve: { group in
             guard let selector = group("selector"), let id = EventCatalog.bySelector[selector] else { return nil }
@@ -78,7 +78,7 @@ extension SpellingShape {
             ("AppDelegate application(_:didFinishLaunchingWithOptions:)", .appDidFinishLaunching),
             ("-> applicationDidFinishLaunching()", .appDidFinishLaunching),
             ("🟢 application(_:configurationForConnecting:options:) role=UIWindowSceneSessionRoleApplication", .appConfigurationForConnecting),
-            ("windowScene(_:performActionFor:)", "windowScene.performActionForShortcutItem"),
+            ("windowScene(_:performActionFor:)", .windowScenePerformActionForShortcutItem),
             ("windowScene(_:didUpdate:interfaceOrientation:traitCollection:)", .windowSceneDidUpdateCoordinateSpace),
             ("sceneDidDisconnect(_:) 5910B345-5C7F-4CA4-BA22-EE6114C79B6A", .sceneDidDisconnect),
         ],
@@ -115,7 +115,7 @@ extension SpellingShape {
             ("NSConcreteNotification 0x11218a7a0 {name = UIApplicationDidBecomeActiveNotification; object = <_TtC7SwiftUIP33_ACC2C5639A7D76F611E170E831FCA49118SwiftUIApplication: 0x10cc50000>}", .appDidBecomeActive),
             ("UISceneWillEnterForegroundNotification", .sceneWillEnterForeground),
             ("received UIScene.didEnterBackgroundNotification", .sceneDidEnterBackground),
-            ("UIApplicationProtectedDataDidBecomeAvailable", "app.protectedDataDidBecomeAvailable"),
+            ("UIApplicationProtectedDataDidBecomeAvailable", .appProtectedDataDidBecomeAvailable),
         ],
         resolve: { group in
             guard let name = group("notification"), let id = EventCatalog.byNotification[name] else { return nil }
@@ -135,10 +135,10 @@ extension SpellingShape {
             ("willConnectTo", .sceneWillConnect),
             ("AppDelegate didBecomeActive", .appDidBecomeActive),
             ("SceneDelegate - didEnterBackground", .sceneDidEnterBackground),
-            ("didBecomeActive", "ambiguous.didBecomeActive"),
+            ("didBecomeActive", .ambiguousDidBecomeActive),
             ("✅ sceneDidBecomeActive", .sceneDidBecomeActive),
             ("didDiscardSceneSessions", .appDidDiscardSceneSessions),
-            ("Lifecycle event: WillEnterForeground", "ambiguous.willEnterForeground"),
+            ("Lifecycle event: WillEnterForeground", .ambiguousWillEnterForeground),
             ("[Lifecycle] sceneDidBecomeActive", .sceneDidBecomeActive),
             ("AppDelegate -> applicationWillResignActive", .appWillResignActive),
             ("SceneDelegate:willConnectTo", .sceneWillConnect),
@@ -151,12 +151,12 @@ extension SpellingShape {
         resolve: { group in
             guard let word = group("word")?.lowercased() else { return nil }
             let delegateClass = group("class")
-            if let pair = EventCatalog.ambiguousShortForms.first(where: { $0.key.lowercased() == word })?.value {
+            if let callback = ForegroundCallback.allCases.first(where: { $0.rawValue.lowercased() == word }) {
                 let id: EventID
                 switch delegateClass.map(DelegateKind.init(className:)) {
-                case .scene?: id = pair.scene
-                case .app?: id = pair.app
-                default: id = EventID("ambiguous.\(pair.scene.member)")
+                case .scene?: id = callback.scene
+                case .app?: id = callback.app
+                default: id = callback.ambiguous
                 }
                 return SpellingMatch(id: id, delegateClass: delegateClass)
             }
@@ -194,18 +194,18 @@ extension SpellingShape {
             + "(?:ScenePhase)?\\.?(?<phase>\(alternation(EventCatalog.scenePhases.keys)))[ \\t.!,;)]{0,8}$",
         caseless: true,
         samples: [
-            ("active", "swiftui.active"),
-            ("Inactive", "swiftui.inactive"),
-            ("scenePhase: background", "swiftui.background"),
-            ("ScenePhase.active", "swiftui.active"),
-            ("Phase changed to inactive", "swiftui.inactive"),
-            ("APPLICATION PHASE: active", "swiftui.active"),
-            ("🟢 .active", "swiftui.active"),
-            ("scene active", "swiftui.active"),
-            ("scenePhase: .background", "swiftui.background"),
-            ("phase = active", "swiftui.active"),
-            ("state changed: background", "swiftui.background"),
-            ("App state changed to inactive", "swiftui.inactive"),
+            ("active", .swiftUIActive),
+            ("Inactive", .swiftUIInactive),
+            ("scenePhase: background", .swiftUIBackground),
+            ("ScenePhase.active", .swiftUIActive),
+            ("Phase changed to inactive", .swiftUIInactive),
+            ("APPLICATION PHASE: active", .swiftUIActive),
+            ("🟢 .active", .swiftUIActive),
+            ("scene active", .swiftUIActive),
+            ("scenePhase: .background", .swiftUIBackground),
+            ("phase = active", .swiftUIActive),
+            ("state changed: background", .swiftUIBackground),
+            ("App state changed to inactive", .swiftUIInactive),
         ],
         resolve: { group in
             guard let phase = group("phase")?.lowercased(), let id = EventCatalog.scenePhases[phase] else { return nil }
@@ -221,11 +221,11 @@ extension SpellingShape {
             + "(?<state>\(alternation(EventCatalog.flutterStates.keys)))(?![A-Za-z0-9_])",
         caseless: false,
         samples: [
-            ("AppLifecycleState.paused", "flutter.paused"),
-            ("AppLifecycleState: AppLifecycleState.inactive", "flutter.inactive"),
-            ("APP_LOG 2024-09-26 05:17:12.034400 SIPController: ApplifecycleState _onStateChanged AppLifecycleState.resumed", "flutter.resumed"),
-            ("didChangeAppLifecycleState paused", "flutter.paused"),
-            ("Flutter hiding", "flutter.hidden"),
+            ("AppLifecycleState.paused", .flutterPaused),
+            ("AppLifecycleState: AppLifecycleState.inactive", .flutterInactive),
+            ("APP_LOG 2024-09-26 05:17:12.034400 SIPController: ApplifecycleState _onStateChanged AppLifecycleState.resumed", .flutterResumed),
+            ("didChangeAppLifecycleState paused", .flutterPaused),
+            ("Flutter hiding", .flutterHidden),
         ],
         resolve: { group in
             guard let state = group("state"), let id = EventCatalog.flutterStates[state] else { return nil }
@@ -243,11 +243,11 @@ extension SpellingShape {
             + "|(?:^|[ \\t]-[ \\t])(?<action>INACTIVE|FOREGROUND|BACKGROUND)[ \\t]*$)",
         caseless: false,
         samples: [
-            ("AppState changed to background", "reactnative.background"),
-            ("nextAppState: active", "reactnative.active"),
-            ("current state inactive", "reactnative.inactive"),
-            ("AppState.currentState = 'background'", "reactnative.background"),
-            ("12:00:00 01.843 - FOREGROUND", "reactnative.active"),
+            ("AppState changed to background", .reactNativeBackground),
+            ("nextAppState: active", .reactNativeActive),
+            ("current state inactive", .reactNativeInactive),
+            ("AppState.currentState = 'background'", .reactNativeBackground),
+            ("12:00:00 01.843 - FOREGROUND", .reactNativeActive),
         ],
         resolve: { group in
             guard let state = (group("state") ?? group("action"))?.lowercased(),

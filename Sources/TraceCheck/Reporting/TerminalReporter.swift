@@ -119,7 +119,7 @@ enum TimelineRows {
     static func rows(of epoch: ProcessEpoch) -> [(label: String, steps: [String])] {
         var rows: [(label: String, steps: [String])] = []
         let processEvents = epoch.events.filter { if case .process = $0.attachment { true } else { false } }
-            .filter { $0.event.id.family == "app" && $0.event.source == .callback }
+            .filter { $0.event.id.builtInFamily == .app && $0.event.source == .callback }
         if !processEvents.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
             rows.append(("app", processEvents.map { "\($0.event.id.member):\($0.event.line)" }))
         }
@@ -131,7 +131,7 @@ enum TimelineRows {
         }
         // The states a framework reports, a row each, under the name apps know them by.
         for (family, name) in EventCatalog.frameworkStates {
-            let states = epoch.events.filter { $0.event.id.family == family }
+            let states = epoch.events.filter { $0.event.id.builtInFamily == family }
             if !states.isEmpty { rows.append((name, states.map { "\($0.event.id.member):\($0.event.line)" })) }
         }
         return rows

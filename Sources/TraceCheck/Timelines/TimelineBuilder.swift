@@ -29,7 +29,7 @@ public struct TimelineBuilder {
     ]
 
     /// CarPlay scenes report their connection through the template delegate (spec C13).
-    static let carPlayConnects: Set<EventID> = ["carplay.didConnect", "carplay.didConnectWindow"]
+    static let carPlayConnects: Set<EventID> = [.carPlayDidConnect, .carPlayDidConnectWindow]
 
     static let appForegroundCallbacks: Set<EventID> = [
         .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground,
@@ -104,7 +104,7 @@ public struct TimelineBuilder {
             assignment[position] = current
             // React Native's AppState reports changes only: the same state again is a poll
             // (`AppState.currentState` printed on a timer) or a second listener, not an event.
-            if event.id.family == EventCatalog.reactNativeFamily {
+            if event.id.builtInFamily == .reactnative {
                 if lastReactNativeState[current] == event.id { assignment[position] = -1 }
                 lastReactNativeState[current] = event.id
             }
@@ -176,10 +176,10 @@ public struct TimelineBuilder {
     }
 
     func resolveAmbiguousSpellings(_ epoch: inout ProcessEpoch) {
-        for index in epoch.events.indices where epoch.events[index].event.id.family == "ambiguous" {
-            let member = epoch.events[index].event.id.member
-            let level = epoch.mode == .scene ? "scene" : "app"
-            epoch.events[index] = EpochEvent(event: epoch.events[index].event.withID(EventID("\(level).\(member)")), attachment: .process)
+        for index in epoch.events.indices where epoch.events[index].event.id.builtInFamily == .ambiguous {
+            guard let callback = ForegroundCallback(epoch.events[index].event.id) else { continue }
+            let id = callback.id(atSceneLevel: epoch.mode == .scene)
+            epoch.events[index] = EpochEvent(event: epoch.events[index].event.withID(id), attachment: .process)
         }
     }
 
@@ -194,7 +194,7 @@ public struct TimelineBuilder {
         epoch.observed = loggedCallbacks
         for index in epoch.events.indices where epoch.events[index].event.source == .notification {
             let id = epoch.events[index].event.id
-            let drivesTimeline = epoch.mode == .scene ? id.isSceneLevel : id.family == "app"
+            let drivesTimeline = epoch.mode == .scene ? id.isSceneLevel : id.builtInFamily == .app
             if loggedCallbacks.contains(id) || !drivesTimeline {
                 epoch.events[index].attachment = loggedCallbacks.contains(id) ? .companion : .process
             } else {
@@ -296,7 +296,7 @@ public struct TimelineBuilder {
         var touched = false
         for index in epoch.events.indices {
             let entry = epoch.events[index]
-            guard epoch.drives(entry), entry.event.id.family == "app" else { continue }
+            guard epoch.drives(entry), entry.event.id.builtInFamily == .app else { continue }
             if entry.event.id == .appDidFinishLaunching, timeline.steps.isEmpty || timeline.state == .unknown {
                 // After launch the app is inactive (or, launched for a background event, about
                 // to enter the background): both next callbacks are legal from here.

@@ -45,7 +45,7 @@ public struct CarPlayConnectPairingRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs {
-            let carPlay = epoch.drivingEvents.map(\.event).filter { $0.id.family == "carplay" }
+            let carPlay = epoch.drivingEvents.map(\.event).filter { $0.id.builtInFamily == .carplay }
             guard !carPlay.isEmpty, epoch.launchIndex != nil else { continue }
             outcome.checked += 1
             // Keyed by delegate object where the line names one: each CarPlay scene pairs its own calls.

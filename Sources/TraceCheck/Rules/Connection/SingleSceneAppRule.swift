@@ -104,6 +104,6 @@ public struct SingleSceneAppRule: Rule {
 
     static func isApplicationScene(_ connection: SceneConnection, in epoch: ProcessEpoch) -> Bool {
         if connection.isExternalDisplay || (connection.delegateClass?.lowercased().contains("carplay") ?? false) { return false }
-        return !connection.steps.contains { epoch.events[$0.event].event.id.family == "carplay" }
+        return !connection.steps.contains { epoch.events[$0.event].event.id.builtInFamily == .carplay }
     }
 }

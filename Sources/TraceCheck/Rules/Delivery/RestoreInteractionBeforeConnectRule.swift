@@ -36,7 +36,7 @@ public struct RestoreInteractionBeforeConnectRule: Rule {
         ])
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkDeliveredBeforeConnect("scene.restoreInteractionState",
+        checkDeliveredBeforeConnect(.sceneRestoreInteractionState,
                                     explanation: "there is no interface to restore before the scene connects", in: timeline)
     }
 }

@@ -40,7 +40,7 @@ public struct ShortcutBeforeConnectRule: Rule {
         ])
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkDeliveredBeforeConnect("windowScene.performActionForShortcutItem",
+        checkDeliveredBeforeConnect(.windowScenePerformActionForShortcutItem,
                                     explanation: "the quick action that connects a scene arrives in willConnect's connection options", in: timeline)
     }
 }

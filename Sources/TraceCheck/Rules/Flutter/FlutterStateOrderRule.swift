@@ -5,7 +5,7 @@ public struct FlutterStateOrderRule: Rule {
 
     /// Each state's place on the ladder; `detached` stands apart (before the first and after
     /// the last state of an engine).
-    static let rung: [EventID: Int] = ["flutter.resumed": 0, "flutter.inactive": 1, "flutter.hidden": 2, "flutter.paused": 3]
+    static let rung: [EventID: Int] = [.flutterResumed: 0, .flutterInactive: 1, .flutterHidden: 2, .flutterPaused: 3]
 
     public static let description = RuleDescription(
         id: "flutter_state_order",
@@ -46,9 +46,9 @@ public struct FlutterStateOrderRule: Rule {
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.events.contains(where: { $0.event.id.family == "flutter" }) {
+        for epoch in timeline.epochs where epoch.events.contains(where: { $0.event.id.builtInFamily == .flutter }) {
             outcome.checked += 1
-            for (previous, state) in epoch.stateChanges(of: "flutter") {
+            for (previous, state) in epoch.stateChanges(of: .flutter) {
                 guard let from = Self.rung[previous.id], let to = Self.rung[state.id] else { continue }
                 // Two rungs apart is legal only across the hidden state that older Flutter does not report.
                 let skipsOnlyHidden = Set([from, to]) == [1, 3]

@@ -52,7 +52,7 @@ public struct ForegroundBeforeActiveRule: Rule {
         ])
 
     static let table = [
-        IllegalTransition(member: "didBecomeActive", from: [.background, .connecting], requiresAnyOf: ["willEnterForeground"],
+        IllegalTransition(member: .didBecomeActive, from: [.background, .connecting], requiresAnyOf: [.willEnterForeground],
                           explanation: "willEnterForeground must come first when entering the foreground"),
     ]
 

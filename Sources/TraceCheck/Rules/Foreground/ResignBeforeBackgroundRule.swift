@@ -49,7 +49,7 @@ public struct ResignBeforeBackgroundRule: Rule {
         ])
 
     static let table = [
-        IllegalTransition(member: "didEnterBackground", from: [.foregroundActive], requiresAnyOf: ["willResignActive"],
+        IllegalTransition(member: .didEnterBackground, from: [.foregroundActive], requiresAnyOf: [.willResignActive],
                           explanation: "willResignActive must come first when leaving the foreground"),
     ]
 

@@ -54,14 +54,14 @@ public struct SceneStateMachineRule: Rule {
         ])
 
     static let table = [
-        IllegalTransition(member: "didBecomeActive", from: [.foregroundActive], requiresAnyOf: ["willResignActive"],
+        IllegalTransition(member: .didBecomeActive, from: [.foregroundActive], requiresAnyOf: [.willResignActive],
                           explanation: "it is already active"),
-        IllegalTransition(member: "willResignActive", from: [.foregroundInactive, .background, .connecting],
-                          requiresAnyOf: ["didBecomeActive"], explanation: "only an active scene can resign"),
-        IllegalTransition(member: "didEnterBackground", from: [.background], requiresAnyOf: ["willEnterForeground", "didBecomeActive"],
+        IllegalTransition(member: .willResignActive, from: [.foregroundInactive, .background, .connecting],
+                          requiresAnyOf: [.didBecomeActive], explanation: "only an active scene can resign"),
+        IllegalTransition(member: .didEnterBackground, from: [.background], requiresAnyOf: [.willEnterForeground, .didBecomeActive],
                           explanation: "it is already in the background"),
-        IllegalTransition(member: "willEnterForeground", from: [.foregroundInactive, .foregroundActive],
-                          requiresAnyOf: ["didEnterBackground"], explanation: "it is already in the foreground"),
+        IllegalTransition(member: .willEnterForeground, from: [.foregroundInactive, .foregroundActive],
+                          requiresAnyOf: [.didEnterBackground], explanation: "it is already in the foreground"),
     ]
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {

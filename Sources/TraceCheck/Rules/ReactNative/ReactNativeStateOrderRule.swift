@@ -42,10 +42,10 @@ public struct ReactNativeStateOrderRule: Rule {
 
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.events.contains(where: { $0.event.id.family == EventCatalog.reactNativeFamily }) {
+        for epoch in timeline.epochs where epoch.events.contains(where: { $0.event.id.builtInFamily == .reactnative }) {
             outcome.checked += 1
-            for (previous, state) in epoch.stateChanges(of: EventCatalog.reactNativeFamily)
-            where previous.id.member == "active" && state.id.member == "background" {
+            for (previous, state) in epoch.stateChanges(of: .reactnative)
+            where previous.id == .reactNativeActive && state.id == .reactNativeBackground {
                 outcome.findings.append(finding(
                     "AppState background right after active (line \(previous.line)) with no inactive between: on iOS the app resigns active before it enters the background",
                     at: state, in: timeline, epoch: epoch, context: [previous]))

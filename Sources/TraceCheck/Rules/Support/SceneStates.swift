@@ -151,7 +151,7 @@ extension Rule {
 /// Scene callbacks that connection options stand in for before willConnect (U1, U5, U6): they
 /// have rules of their own, so C3 leaves them to those.
 enum ConnectionOptionsDelivery {
-    static let ids: Set<EventID> = [.sceneOpenURLContexts, "scene.restoreInteractionState", "windowScene.performActionForShortcutItem"]
+    static let ids: Set<EventID> = [.sceneOpenURLContexts, .sceneRestoreInteractionState, .windowScenePerformActionForShortcutItem]
 }
 
 /// A set of connection indices below a fixed count, iterated in order a word at a time.

@@ -2,9 +2,9 @@
 /// `from`. It can only be judged when the app logs at least one of `requiresAnyOf`: the
 /// callbacks that would have moved the scene out of `from` legitimately.
 struct IllegalTransition {
-    let member: Substring
+    let member: ForegroundCallback
     let from: Set<SceneState>
-    let requiresAnyOf: [Substring]
+    let requiresAnyOf: [ForegroundCallback]
     let explanation: String
 }
 
@@ -26,10 +26,10 @@ extension ProcessEpoch {
     /// The changes of a state a framework logs (SwiftUI's scenePhase, Flutter's
     /// AppLifecycleState): each event of `family` paired with the one before it, the same
     /// state logged again (several listeners printing one change) left out.
-    func stateChanges(of family: Substring) -> [(from: LifecycleEvent, to: LifecycleEvent)] {
+    func stateChanges(of family: EventFamily) -> [(from: LifecycleEvent, to: LifecycleEvent)] {
         var changes: [(from: LifecycleEvent, to: LifecycleEvent)] = []
         var previous: LifecycleEvent?
-        for entry in events where entry.event.id.family == family && entry.event.id != previous?.id {
+        for entry in events where entry.event.id.builtInFamily == family && entry.event.id != previous?.id {
             if let previous { changes.append((previous, entry.event)) }
             previous = entry.event
         }
@@ -50,8 +50,8 @@ extension Rule {
                 let level = connection.origin == .implicitApp ? "app" : "scene"
                 for (position, step) in connection.steps.enumerated() {
                     let event = epoch.events[step.event].event
-                    for rule in table where event.id.member == rule.member && rule.from.contains(step.before) {
-                        let required = rule.requiresAnyOf.map { EventID("\(level).\($0)") }
+                    for rule in table where [rule.member.app, rule.member.scene].contains(event.id) && rule.from.contains(step.before) {
+                        let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: level == "scene") }
                         guard required.contains(where: epoch.isObserved) else {
                             outcome.unverifiable.insert("\(required.map(\.rawValue).joined(separator: " or ")) not logged")
                             continue
@@ -65,7 +65,7 @@ extension Rule {
                     }
                 }
                 judged = judged || table.contains { rule in
-                    rule.requiresAnyOf.contains { epoch.isObserved(EventID("\(level).\($0)")) }
+                    rule.requiresAnyOf.contains { epoch.isObserved($0.id(atSceneLevel: level == "scene")) }
                 }
             }
             if judged { outcome.checked += 1 }

@@ -3,7 +3,7 @@ public struct PhaseAgainstSceneStateRule: Rule {
     public init() {}
 
     static let phaseOfState: [SceneState: EventID] = [
-        .foregroundActive: "swiftui.active", .foregroundInactive: "swiftui.inactive", .background: "swiftui.background",
+        .foregroundActive: .swiftUIActive, .foregroundInactive: .swiftUIInactive, .background: .swiftUIBackground,
     ]
 
     public static let description = RuleDescription(
@@ -53,7 +53,7 @@ public struct PhaseAgainstSceneStateRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs {
-            let phases = epoch.events.indices.filter { epoch.events[$0].event.id.family == "swiftui" }
+            let phases = epoch.events.indices.filter { epoch.events[$0].event.id.builtInFamily == .swiftui }
             guard !phases.isEmpty, epoch.mode == .scene else { continue }
             guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
                 outcome.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")
@@ -91,8 +91,8 @@ public struct PhaseAgainstSceneStateRule: Rule {
 
     /// The App-level phase of a set of scene states.
     static func aggregate(_ states: [SceneState]) -> EventID {
-        if states.contains(.foregroundActive) { return "swiftui.active" }
-        if states.contains(.foregroundInactive) { return "swiftui.inactive" }
-        return "swiftui.background"
+        if states.contains(.foregroundActive) { return .swiftUIActive }
+        if states.contains(.foregroundInactive) { return .swiftUIInactive }
+        return .swiftUIBackground
     }
 }

@@ -3,7 +3,7 @@ public struct ScenePhaseOrderRule: Rule {
     public init() {}
 
     /// Phase changes that skip `inactive`.
-    static let jumps: Set<[EventID]> = [["swiftui.background", "swiftui.active"], ["swiftui.active", "swiftui.background"]]
+    static let jumps: Set<[EventID]> = [[.swiftUIBackground, .swiftUIActive], [.swiftUIActive, .swiftUIBackground]]
 
     public static let description = RuleDescription(
         id: "scene_phase_order",
@@ -45,13 +45,13 @@ public struct ScenePhaseOrderRule: Rule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for epoch in timeline.epochs {
-            guard epoch.events.contains(where: { $0.event.id.family == "swiftui" }) else { continue }
+            guard epoch.events.contains(where: { $0.event.id.builtInFamily == .swiftui }) else { continue }
             guard epoch.connections.count <= 1 else {
                 outcome.unverifiable.insert("phase prints do not say which scene they belong to and several scenes were connected")
                 continue
             }
             outcome.checked += 1
-            for (previous, phase) in epoch.stateChanges(of: "swiftui") where Self.jumps.contains([previous.id, phase.id]) {
+            for (previous, phase) in epoch.stateChanges(of: .swiftui) where Self.jumps.contains([previous.id, phase.id]) {
                 outcome.findings.append(finding(
                     "scenePhase \(phase.id.member) right after \(previous.id.member) (line \(previous.line)): the phase passes through inactive",
                     at: phase, in: timeline, epoch: epoch, context: [previous]))
