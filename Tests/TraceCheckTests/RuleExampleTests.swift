@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import TraceCheck
 
@@ -13,6 +14,30 @@ final class RuleExampleTests: XCTestCase {
                 XCTAssertFalse(example.markedLines.isEmpty, "\(description.id): a triggering example marks no line")
             }
         }
+    }
+
+    /// A rule is one file and one line in `RuleRegistry.all`: a rule type left out of the
+    /// registry would never run, so the sources are held to the registry.
+    func testEveryRuleTypeIsRegisteredOnceInItsOwnFile() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/TraceCheck/Rules")
+        var declared: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let file = enumerator?.nextObject() as? String {
+            guard file.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            let types = text.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("public struct "), line.hasSuffix(": Rule {") || line.hasSuffix(": UIKitMessageRule {") else { return nil }
+                return String(line.dropFirst("public struct ".count).prefix { $0 != ":" })
+            }
+            if let type = types.first { XCTAssertEqual(file.split(separator: "/").last, "\(type).swift", "one rule per file, named after it") }
+            XCTAssertLessThanOrEqual(types.count, 1, "\(file) declares several rules")
+            declared += types
+        }
+        let registered = RuleRegistry.all.map { String(describing: $0) }
+        XCTAssertEqual(Set(declared), Set(registered), "rule types and the registry")
+        XCTAssertEqual(registered.count, Set(registered).count, "no rule registered twice")
+        XCTAssertGreaterThan(declared.count, 40)
     }
 
     func testRuleIDsAreUniqueSnakeCase() {
