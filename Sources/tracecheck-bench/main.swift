@@ -332,6 +332,46 @@ for live in [true, false] {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
+/// A device farm's night: many small captures in one directory. What a run keeps must not
+/// grow with them when its output streams (about 180 bytes a capture are the paths found).
+print("")
+print("captures (one directory of small clean captures, -j1, peak of one run)")
+print(["output                      ", "captures", "     s", "peak MB", "bytes per capture past the first 1,000"].joined(separator: "  "))
+var firstPeak: [String: Double] = [:]
+let farm = directory.appendingPathComponent("farm")
+let farmSources = try (0..<2).map { index -> String in
+    let path = directory.appendingPathComponent("farm-source-\(index).log").path
+    let text = """
+        2026-04-02 10:00:00.000000+0200 Fieldnotes[4817:2863604] -[AppDelegate application:didFinishLaunchingWithOptions:]
+        2026-04-02 10:00:00.100000+0200 Fieldnotes[4817:2863604] -[SceneDelegate scene:willConnectToSession:options:]
+        2026-04-02 10:00:00.200000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillEnterForeground:]
+        2026-04-02 10:00:00.300000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:]
+        2026-04-02 10:00:0\(index + 1).000000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneWillResignActive:]
+        2026-04-02 10:00:0\(index + 1).500000+0200 Fieldnotes[4817:2863604] -[SceneDelegate sceneDidEnterBackground:]
+
+        """
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+var linked = 0
+for count in [1_000, 10_000, 100_000] {
+    try FileManager.default.createDirectory(at: farm, withIntermediateDirectories: true)
+    // Hard links: a file system allows some 65,000 to one file.
+    while linked < count {
+        link(farmSources[linked / 60_000], farm.appendingPathComponent("run-\(linked).log").path)
+        linked += 1
+    }
+    for (label, arguments) in [("jsonl --quiet", ["--format", "jsonl", "--quiet"]), ("terminal", [])] {
+        let run = measure(tracecheck, ["report", "-j", "1"] + arguments + [farm.path])
+        if run.status != 0 { failures.append("captures: \(count) clean captures, \(label): exit \(run.status)") }
+        let growth = firstPeak[label].map { String(format: "%8.0f", (run.peakMB - $0) * 1_048_576 / Double(count - 1_000)) } ?? ""
+        if firstPeak[label] == nil { firstPeak[label] = run.peakMB }
+        print([label.padding(toLength: 28, withPad: " ", startingAt: 0), String(format: "%8d", count), String(format: "%6.2f", run.seconds),
+               String(format: "%7.1f", run.peakMB), growth].joined(separator: "  "))
+    }
+}
+try? FileManager.default.removeItem(at: farm)
+
 for failure in failures { print("CHECK FAILED: \(failure)") }
 // Top-level `defer` does not run before `exit`.
 try? FileManager.default.removeItem(at: directory)
