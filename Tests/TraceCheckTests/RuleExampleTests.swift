@@ -27,7 +27,7 @@ final class RuleExampleTests: XCTestCase {
             guard file.hasSuffix(".swift") else { continue }
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             let types = text.split(separator: "\n").compactMap { line -> String? in
-                guard line.hasPrefix("public struct "), line.hasSuffix(": Rule {") || line.hasSuffix(": UIKitMessageRule {") else { return nil }
+                guard line.hasPrefix("public struct "), [": Rule {", ": EpochRule {", ": UIKitMessageRule {"].contains(where: line.hasSuffix) else { return nil }
                 return String(line.dropFirst("public struct ".count).prefix { $0 != ":" })
             }
             if let type = types.first { XCTAssertEqual(file.split(separator: "/").last, "\(type).swift", "one rule per file, named after it") }

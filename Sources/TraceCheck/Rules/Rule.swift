@@ -176,3 +176,41 @@ public enum RuleRegistry {
     /// What runs without a configuration: every rule but the opt-in ones.
     public static var enabledByDefault: [ActiveRule] { all.filter { !$0.description.optIn }.map(ActiveRule.init) }
 }
+
+/// A rule judged one process epoch at a time, which most are: the framework owns the loop
+/// over the epochs and counts the epochs judged, so a rule only says what it found in one.
+public protocol EpochRule: Rule {
+    func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict
+}
+
+/// What a rule found in one epoch.
+public struct EpochVerdict: Sendable {
+    public var findings: [Finding] = []
+    /// Findings that depend on how the capture ends (see `RuleOutcome.pending`).
+    public var pending: [Finding] = []
+    /// Why the rule could not judge (part of) the epoch.
+    public var unverifiable: Set<String> = []
+    /// Whether the rule could judge something in the epoch.
+    public var judged = false
+
+    public init() {}
+}
+
+extension EpochRule {
+    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        RuleOutcome(timeline.epochs.map { judge($0, in: timeline) })
+    }
+}
+
+extension RuleOutcome {
+    /// The verdicts on each epoch, as one outcome: the epochs judged are counted here.
+    init(_ verdicts: [EpochVerdict]) {
+        self.init()
+        for verdict in verdicts {
+            findings += verdict.findings
+            pending += verdict.pending
+            unverifiable.formUnion(verdict.unverifiable)
+            if verdict.judged { checked += 1 }
+        }
+    }
+}

@@ -1,5 +1,5 @@
 /// C5: `didDisconnect` normally follows `didEnterBackground`.
-public struct BackgroundBeforeDisconnectRule: Rule {
+public struct BackgroundBeforeDisconnectRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -52,37 +52,36 @@ public struct BackgroundBeforeDisconnectRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            var judged = false
-            for connection in epoch.connections {
-                for (position, step) in connection.steps.enumerated() {
-                    let event = epoch.events[step.event].event
-                    guard event.id == .sceneDidDisconnect else { continue }
-                    let required: EventID
-                    switch step.before {
-                    case .foregroundActive: required = .sceneWillResignActive
-                    case .foregroundInactive: required = .sceneDidEnterBackground
-                    default: continue
-                    }
-                    guard epoch.isObserved(required), epoch.isObserved(.sceneDidEnterBackground) else {
-                        outcome.unverifiable.insert("\(required) not logged")
-                        continue
-                    }
-                    judged = true
-                    if step.before == .foregroundInactive, endsTheSession(after: step.event, in: epoch) { continue }
-                    let previous = position > 0 ? epoch.events[connection.steps[position - 1].event].event : nil
-                    let kill = step.before == .foregroundInactive
-                        ? " and no didDiscardSceneSessions or willTerminate follows, so it is not an app-switcher kill" : ""
-                    outcome.findings.append(finding(
-                        "scene.didDisconnect while the scene was \(step.before.phrase), without didEnterBackground\(kill)",
-                        at: event, in: timeline, epoch: epoch, scene: connection.label, context: previous.map { [$0] } ?? []))
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        var judged = false
+        for connection in epoch.connections {
+            for (position, step) in connection.steps.enumerated() {
+                let event = epoch.events[step.event].event
+                guard event.id == .sceneDidDisconnect else { continue }
+                let required: EventID
+                switch step.before {
+                case .foregroundActive: required = .sceneWillResignActive
+                case .foregroundInactive: required = .sceneDidEnterBackground
+                default: continue
                 }
+                guard epoch.isObserved(required), epoch.isObserved(.sceneDidEnterBackground) else {
+                    verdict.unverifiable.insert("\(required) not logged")
+                    continue
+                }
+                judged = true
+                if step.before == .foregroundInactive, endsTheSession(after: step.event, in: epoch) { continue }
+                let previous = position > 0 ? epoch.events[connection.steps[position - 1].event].event : nil
+                let kill = step.before == .foregroundInactive
+                    ? " and no didDiscardSceneSessions or willTerminate follows, so it is not an app-switcher kill" : ""
+                verdict.findings.append(finding(
+                    "scene.didDisconnect while the scene was \(step.before.phrase), without didEnterBackground\(kill)",
+                    at: event, in: timeline, epoch: epoch, scene: connection.label, context: previous.map { [$0] } ?? []))
             }
-            if judged { outcome.checked += 1 }
         }
-        return outcome
+        if judged { verdict.judged = true }
+        return verdict
     }
 
     /// The switcher-kill exception: the disconnect is followed by a discard, a terminate, or

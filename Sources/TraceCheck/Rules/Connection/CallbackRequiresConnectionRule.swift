@@ -1,5 +1,5 @@
 /// F5: a scene callback needs a connected scene.
-public struct CallbackRequiresConnectionRule: Rule {
+public struct CallbackRequiresConnectionRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -42,8 +42,8 @@ public struct CallbackRequiresConnectionRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkOrphanConnections(in: timeline) { epoch, connection, events in
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
             guard !connection.hasWillConnect,
                   let orphan = events.first(where: { $0.id != .windowSceneDidUpdateCoordinateSpace }) else { return nil }
             let lastDisconnect = epoch.events.map(\.event).last { $0.id == .sceneDidDisconnect && $0.line < orphan.line }

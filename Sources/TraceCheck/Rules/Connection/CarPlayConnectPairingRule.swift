@@ -1,5 +1,5 @@
 /// C13: a CarPlay scene's interface controller disconnects only after it connected.
-public struct CarPlayConnectPairingRule: Rule {
+public struct CarPlayConnectPairingRule: EpochRule {
     public init() {}
 
     static let connects: Set<Substring> = ["didConnect", "didConnectWindow"]
@@ -42,32 +42,30 @@ public struct CarPlayConnectPairingRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let carPlay = epoch.drivingEvents.map(\.event).filter { $0.id.builtInFamily == .carplay }
-            guard !carPlay.isEmpty, epoch.launchIndex != nil else { continue }
-            outcome.checked += 1
-            // Keyed by delegate object where the line names one: each CarPlay scene pairs its own calls.
-            var connected: [String: LifecycleEvent] = [:]
-            for event in carPlay {
-                let key = event.identity.delegatePointer ?? event.identity.scenePointer ?? event.identity.delegateClass ?? ""
-                if Self.connects.contains(event.id.member) {
-                    if let open = connected[key] {
-                        outcome.findings.append(finding(
-                            "\(event.id) while the interface controller connected at line \(open.line) is still connected: a disconnect must come between",
-                            at: event, in: timeline, epoch: epoch, context: [open]))
-                    }
-                    connected[key] = event
-                } else if Self.disconnects.contains(event.id.member) {
-                    if connected.removeValue(forKey: key) == nil {
-                        outcome.findings.append(finding(
-                            "\(event.id) with no interface controller connected: templateApplicationScene(_:didConnect:) must come first",
-                            at: event, in: timeline, epoch: epoch))
-                    }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let carPlay = epoch.drivingEvents.map(\.event).filter { $0.id.builtInFamily == .carplay }
+        guard !carPlay.isEmpty, epoch.launchIndex != nil else { return verdict }
+        verdict.judged = true
+        // Keyed by delegate object where the line names one: each CarPlay scene pairs its own calls.
+        var connected: [String: LifecycleEvent] = [:]
+        for event in carPlay {
+            let key = event.identity.delegatePointer ?? event.identity.scenePointer ?? event.identity.delegateClass ?? ""
+            if Self.connects.contains(event.id.member) {
+                if let open = connected[key] {
+                    verdict.findings.append(finding(
+                        "\(event.id) while the interface controller connected at line \(open.line) is still connected: a disconnect must come between",
+                        at: event, in: timeline, epoch: epoch, context: [open]))
+                }
+                connected[key] = event
+            } else if Self.disconnects.contains(event.id.member) {
+                if connected.removeValue(forKey: key) == nil {
+                    verdict.findings.append(finding(
+                        "\(event.id) with no interface controller connected: templateApplicationScene(_:didConnect:) must come first",
+                        at: event, in: timeline, epoch: epoch))
                 }
             }
         }
-        return outcome
+        return verdict
     }
 }

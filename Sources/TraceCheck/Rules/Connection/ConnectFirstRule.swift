@@ -1,5 +1,5 @@
 /// C3: `willConnect` is the first callback of a scene instance.
-public struct ConnectFirstRule: Rule {
+public struct ConnectFirstRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -43,8 +43,8 @@ public struct ConnectFirstRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkOrphanConnections(in: timeline) { epoch, connection, events in
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
             guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
                   let early = events.first(where: {
                       $0.line < connect.line && $0.id != .windowSceneDidUpdateCoordinateSpace && !ConnectionOptionsDelivery.ids.contains($0.id)

@@ -1,5 +1,5 @@
 /// C4: a scene instance connects once and receives nothing after its disconnect.
-public struct ConnectOncePerInstanceRule: Rule {
+public struct ConnectOncePerInstanceRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -41,33 +41,32 @@ public struct ConnectOncePerInstanceRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            outcome.checked += 1
-            for connection in epoch.connections {
-                var connected: LifecycleEvent?
-                var disconnected: LifecycleEvent?
-                for step in connection.steps {
-                    let event = epoch.events[step.event].event
-                    if step.before == .disconnected, let disconnected {
-                        outcome.findings.append(finding(
-                            "\(event.id) for a scene instance after its didDisconnect (line \(disconnected.line))",
-                            at: event, in: timeline, epoch: epoch, scene: connection.label, context: [disconnected]))
-                        break
-                    }
-                    if event.id == .sceneWillConnect {
-                        if let connected {
-                            outcome.findings.append(finding(
-                                "scene.willConnect again for the same scene instance (first at line \(connected.line)): a reconnection creates a new instance",
-                                at: event, in: timeline, epoch: epoch, scene: connection.label, context: [connected]))
-                        }
-                        connected = connected ?? event
-                    }
-                    if event.id == .sceneDidDisconnect { disconnected = event }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        verdict.judged = true
+        for connection in epoch.connections {
+            var connected: LifecycleEvent?
+            var disconnected: LifecycleEvent?
+            for step in connection.steps {
+                let event = epoch.events[step.event].event
+                if step.before == .disconnected, let disconnected {
+                    verdict.findings.append(finding(
+                        "\(event.id) for a scene instance after its didDisconnect (line \(disconnected.line))",
+                        at: event, in: timeline, epoch: epoch, scene: connection.label, context: [disconnected]))
+                    break
                 }
+                if event.id == .sceneWillConnect {
+                    if let connected {
+                        verdict.findings.append(finding(
+                            "scene.willConnect again for the same scene instance (first at line \(connected.line)): a reconnection creates a new instance",
+                            at: event, in: timeline, epoch: epoch, scene: connection.label, context: [connected]))
+                    }
+                    connected = connected ?? event
+                }
+                if event.id == .sceneDidDisconnect { disconnected = event }
             }
         }
-        return outcome
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// C7: a session discarded while the app runs is discarded after its scene disconnected.
-public struct DisconnectBeforeDiscardRule: Rule {
+public struct DisconnectBeforeDiscardRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -47,44 +47,43 @@ public struct DisconnectBeforeDiscardRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            let events = epoch.drivingEvents.map(\.event)
-            let discards = events.filter { $0.id == .appDidDiscardSceneSessions && $0.source == .callback }
-            guard !discards.isEmpty else { continue }
-            guard epoch.isObserved(.sceneDidDisconnect) else {
-                outcome.unverifiable.insert("scene.didDisconnect not logged")
-                continue
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        let events = epoch.drivingEvents.map(\.event)
+        let discards = events.filter { $0.id == .appDidDiscardSceneSessions && $0.source == .callback }
+        guard !discards.isEmpty else { return verdict }
+        guard epoch.isObserved(.sceneDidDisconnect) else {
+            verdict.unverifiable.insert("scene.didDisconnect not logged")
+            return verdict
+        }
+        verdict.judged = true
+        // Discards before any connection of this process were decided while it was not running.
+        let firstConnect = events.first { $0.id == .sceneWillConnect }?.line ?? .max
+        let disconnects = events.filter { $0.id == .sceneDidDisconnect }
+        let disconnectsBySession = Self.disconnectsBySession(in: epoch)
+        var previousDiscardLine = 0
+        for discard in discards {
+            defer { previousDiscardLine = discard.line }
+            guard firstConnect < discard.line else { continue }
+            let late: LifecycleEvent?
+            if discard.identity.sessions.isEmpty {
+                let next = disconnects.partitioningIndex { $0.line > previousDiscardLine }
+                let explained = next < disconnects.count && disconnects[next].line < discard.line
+                let following = disconnects.partitioningIndex { $0.line > discard.line }
+                late = explained || following == disconnects.count ? nil : disconnects[following]
+            } else {
+                late = discard.identity.sessions.compactMap { session in
+                    disconnectsBySession[session]?.first { $0.line > discard.line }
+                }.min { $0.line < $1.line }
             }
-            outcome.checked += 1
-            // Discards before any connection of this process were decided while it was not running.
-            let firstConnect = events.first { $0.id == .sceneWillConnect }?.line ?? .max
-            let disconnects = events.filter { $0.id == .sceneDidDisconnect }
-            let disconnectsBySession = Self.disconnectsBySession(in: epoch)
-            var previousDiscardLine = 0
-            for discard in discards {
-                defer { previousDiscardLine = discard.line }
-                guard firstConnect < discard.line else { continue }
-                let late: LifecycleEvent?
-                if discard.identity.sessions.isEmpty {
-                    let next = disconnects.partitioningIndex { $0.line > previousDiscardLine }
-                    let explained = next < disconnects.count && disconnects[next].line < discard.line
-                    let following = disconnects.partitioningIndex { $0.line > discard.line }
-                    late = explained || following == disconnects.count ? nil : disconnects[following]
-                } else {
-                    late = discard.identity.sessions.compactMap { session in
-                        disconnectsBySession[session]?.first { $0.line > discard.line }
-                    }.min { $0.line < $1.line }
-                }
-                if let late {
-                    outcome.findings.append(finding(
-                        "app.didDiscardSceneSessions before the scene it discards disconnected (line \(late.line)): the disconnect must come first",
-                        at: discard, in: timeline, epoch: epoch, context: [late]))
-                }
+            if let late {
+                verdict.findings.append(finding(
+                    "app.didDiscardSceneSessions before the scene it discards disconnected (line \(late.line)): the disconnect must come first",
+                    at: discard, in: timeline, epoch: epoch, context: [late]))
             }
         }
-        return outcome
+        return verdict
     }
 
     /// The disconnects of each session's connections, in line order.

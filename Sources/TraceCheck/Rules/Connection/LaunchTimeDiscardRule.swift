@@ -1,5 +1,5 @@
 /// C8: sessions discarded while the app was not running are reported at the next launch.
-public struct LaunchTimeDiscardRule: Rule {
+public struct LaunchTimeDiscardRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -39,20 +39,18 @@ public struct LaunchTimeDiscardRule: Rule {
         ],
         optIn: true)
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
-            guard let discard = events.first(where: { $0.id == .appDidDiscardSceneSessions }) else { continue }
-            outcome.checked += 1
-            guard !events.contains(where: { $0.id == .sceneWillConnect && $0.line < discard.line }) else { continue }
-            let launch = events.first { $0.id == .appDidFinishLaunching }
-            let order = launch.map { $0.line < discard.line ? "after didFinishLaunching (line \($0.line))" : "before didFinishLaunching (line \($0.line)), earlier than the template order" }
-            outcome.findings.append(finding(
-                "sessions discarded while the app was not running, reported at launch \(order ?? "")"
-                    .trimmingCharacters(in: .whitespaces) + ": no didDisconnect is expected for them in this process",
-                at: discard, in: timeline, epoch: epoch, context: launch.map { [$0] } ?? []))
-        }
-        return outcome
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        guard let discard = events.first(where: { $0.id == .appDidDiscardSceneSessions }) else { return verdict }
+        verdict.judged = true
+        guard !events.contains(where: { $0.id == .sceneWillConnect && $0.line < discard.line }) else { return verdict }
+        let launch = events.first { $0.id == .appDidFinishLaunching }
+        let order = launch.map { $0.line < discard.line ? "after didFinishLaunching (line \($0.line))" : "before didFinishLaunching (line \($0.line)), earlier than the template order" }
+        verdict.findings.append(finding(
+            "sessions discarded while the app was not running, reported at launch \(order ?? "")"
+                .trimmingCharacters(in: .whitespaces) + ": no didDisconnect is expected for them in this process",
+            at: discard, in: timeline, epoch: epoch, context: launch.map { [$0] } ?? []))
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// U2: every `willContinueUserActivityWithType` gets one `continue` or `didFailToContinue`.
-public struct ContinueActivityPairingRule: Rule {
+public struct ContinueActivityPairingRule: EpochRule {
     public init() {}
 
     static let outcomes: Set<Substring> = ["continueUserActivity", "didFailToContinueUserActivity"]
@@ -44,36 +44,34 @@ public struct ContinueActivityPairingRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
-            guard events.contains(where: { $0.id.member == "willContinueUserActivity" }) else { continue }
-            outcome.checked += 1
-            let ended = epoch.endsWithinCapture(timeline)
-            // App and scene delegates answer their own announcements; scenes are told apart by delegate object.
-            var pending: [String: LifecycleEvent] = [:]
-            for event in events {
-                let key = "\(event.id.family) \(event.identity.delegatePointer ?? event.identity.scenePointer ?? "")"
-                if event.id.member == "willContinueUserActivity" {
-                    if let unanswered = pending[key] {
-                        outcome.findings.append(finding(
-                            "\(unanswered.id) never answered by continueUserActivity or didFailToContinueUserActivity before the next one (line \(event.line))",
-                            at: unanswered, in: timeline, epoch: epoch, context: [event]))
-                    }
-                    pending[key] = event
-                } else if Self.outcomes.contains(event.id.member) {
-                    pending[key] = nil
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        guard events.contains(where: { $0.id.member == "willContinueUserActivity" }) else { return verdict }
+        verdict.judged = true
+        let ended = epoch.endsWithinCapture(timeline)
+        // App and scene delegates answer their own announcements; scenes are told apart by delegate object.
+        var pending: [String: LifecycleEvent] = [:]
+        for event in events {
+            let key = "\(event.id.family) \(event.identity.delegatePointer ?? event.identity.scenePointer ?? "")"
+            if event.id.member == "willContinueUserActivity" {
+                if let unanswered = pending[key] {
+                    verdict.findings.append(finding(
+                        "\(unanswered.id) never answered by continueUserActivity or didFailToContinueUserActivity before the next one (line \(event.line))",
+                        at: unanswered, in: timeline, epoch: epoch, context: [event]))
                 }
-            }
-            if ended {
-                for unanswered in pending.values.sorted(by: { $0.line < $1.line }) {
-                    outcome.findings.append(finding(
-                        "\(unanswered.id) never answered by continueUserActivity or didFailToContinueUserActivity before the process ended",
-                        at: unanswered, in: timeline, epoch: epoch))
-                }
+                pending[key] = event
+            } else if Self.outcomes.contains(event.id.member) {
+                pending[key] = nil
             }
         }
-        return outcome
+        if ended {
+            for unanswered in pending.values.sorted(by: { $0.line < $1.line }) {
+                verdict.findings.append(finding(
+                    "\(unanswered.id) never answered by continueUserActivity or didFailToContinueUserActivity before the process ended",
+                    at: unanswered, in: timeline, epoch: epoch))
+            }
+        }
+        return verdict
     }
 }

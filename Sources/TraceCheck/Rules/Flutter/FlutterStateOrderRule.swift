@@ -1,6 +1,6 @@
 /// Flutter's `AppLifecycleState` moves one step at a time along resumed ⇄ inactive ⇄ hidden ⇄
 /// paused (docs/lifecycle.md, "Flutter").
-public struct FlutterStateOrderRule: Rule {
+public struct FlutterStateOrderRule: EpochRule {
     public init() {}
 
     /// Each state's place on the ladder; `detached` stands apart (before the first and after
@@ -44,20 +44,20 @@ public struct FlutterStateOrderRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.events.contains(where: { $0.event.id.builtInFamily == .flutter }) {
-            outcome.checked += 1
-            for (previous, state) in epoch.stateChanges(of: .flutter) {
-                guard let from = Self.rung[previous.id], let to = Self.rung[state.id] else { continue }
-                // Two rungs apart is legal only across the hidden state that older Flutter does not report.
-                let skipsOnlyHidden = Set([from, to]) == [1, 3]
-                guard abs(from - to) > 1, !skipsOnlyHidden else { continue }
-                outcome.findings.append(finding(
-                    "AppLifecycleState.\(state.id.member) right after \(previous.id.member) (line \(previous.line)): Flutter's state changes one step at a time (resumed, inactive, hidden, paused)",
-                    at: state, in: timeline, epoch: epoch, context: [previous]))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        // Off where the process logs no such state.
+        guard epoch.events.contains(where: { $0.event.id.builtInFamily == .flutter }) else { return verdict }
+        verdict.judged = true
+        for (previous, state) in epoch.stateChanges(of: .flutter) {
+            guard let from = Self.rung[previous.id], let to = Self.rung[state.id] else { continue }
+            // Two rungs apart is legal only across the hidden state that older Flutter does not report.
+            let skipsOnlyHidden = Set([from, to]) == [1, 3]
+            guard abs(from - to) > 1, !skipsOnlyHidden else { continue }
+            verdict.findings.append(finding(
+                "AppLifecycleState.\(state.id.member) right after \(previous.id.member) (line \(previous.line)): Flutter's state changes one step at a time (resumed, inactive, hidden, paused)",
+                at: state, in: timeline, epoch: epoch, context: [previous]))
         }
-        return outcome
+        return verdict
     }
 }

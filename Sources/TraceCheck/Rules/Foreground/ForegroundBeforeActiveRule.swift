@@ -1,5 +1,5 @@
 /// F1: `willEnterForeground` precedes `didBecomeActive` on every entry into the foreground.
-public struct ForegroundBeforeActiveRule: Rule {
+public struct ForegroundBeforeActiveRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -56,7 +56,7 @@ public struct ForegroundBeforeActiveRule: Rule {
                           explanation: "willEnterForeground must come first when entering the foreground"),
     ]
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkTransitions(Self.table, in: timeline)
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeTransitions(Self.table, in: epoch, of: timeline)
     }
 }

@@ -1,5 +1,5 @@
 /// F2: `willEnterForeground` is followed, eventually, by `didBecomeActive`.
-public struct ForegroundWithoutActivationRule: Rule {
+public struct ForegroundWithoutActivationRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -52,33 +52,32 @@ public struct ForegroundWithoutActivationRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            guard epoch.connections.contains(where: { connection in
-                connection.steps.contains { epoch.events[$0.event].event.id == .sceneWillEnterForeground }
-            }) else { continue }
-            guard epoch.isObserved(.sceneDidBecomeActive) else {
-                outcome.unverifiable.insert("scene.didBecomeActive not logged")
-                continue
-            }
-            outcome.checked += 1
-            let driving = epoch.drivingEvents.map(\.index)
-            let lastDriving = driving.last ?? 0
-            let ended = epoch.endsWithinCapture(timeline)
-            for connection in epoch.connections where !connection.isExternalDisplay {
-                guard let last = connection.steps.last, epoch.events[last.event].event.id == .sceneWillEnterForeground,
-                      last.event < lastDriving || ended else { continue }
-                let event = epoch.events[last.event].event
-                let later = driving.filter { $0 > last.event }.count
-                let why = ended ? "the process ended" : "the process logged \(later) more lifecycle event(s)"
-                let found = finding("\(event.id) never followed by didBecomeActive (or a return to the background) before \(why)",
-                                    at: event, in: timeline, epoch: epoch, scene: connection.label)
-                // A process still running when the capture stops may yet activate the scene:
-                // a violation only if the capture ended cleanly.
-                if ended { outcome.findings.append(found) } else { outcome.pending.append(found) }
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        guard epoch.connections.contains(where: { connection in
+            connection.steps.contains { epoch.events[$0.event].event.id == .sceneWillEnterForeground }
+        }) else { return verdict }
+        guard epoch.isObserved(.sceneDidBecomeActive) else {
+            verdict.unverifiable.insert("scene.didBecomeActive not logged")
+            return verdict
         }
-        return outcome
+        verdict.judged = true
+        let driving = epoch.drivingEvents.map(\.index)
+        let lastDriving = driving.last ?? 0
+        let ended = epoch.endsWithinCapture(timeline)
+        for connection in epoch.connections where !connection.isExternalDisplay {
+            guard let last = connection.steps.last, epoch.events[last.event].event.id == .sceneWillEnterForeground,
+                  last.event < lastDriving || ended else { continue }
+            let event = epoch.events[last.event].event
+            let later = driving.filter { $0 > last.event }.count
+            let why = ended ? "the process ended" : "the process logged \(later) more lifecycle event(s)"
+            let found = finding("\(event.id) never followed by didBecomeActive (or a return to the background) before \(why)",
+                                at: event, in: timeline, epoch: epoch, scene: connection.label)
+            // A process still running when the capture stops may yet activate the scene:
+            // a violation only if the capture ended cleanly.
+            if ended { verdict.findings.append(found) } else { verdict.pending.append(found) }
+        }
+        return verdict
     }
 }

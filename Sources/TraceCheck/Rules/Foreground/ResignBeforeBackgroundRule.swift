@@ -1,5 +1,5 @@
 /// F3: leaving foreground-active, `willResignActive` precedes `didEnterBackground`.
-public struct ResignBeforeBackgroundRule: Rule {
+public struct ResignBeforeBackgroundRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -53,7 +53,7 @@ public struct ResignBeforeBackgroundRule: Rule {
                           explanation: "willResignActive must come first when leaving the foreground"),
     ]
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkTransitions(Self.table, in: timeline)
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeTransitions(Self.table, in: epoch, of: timeline)
     }
 }

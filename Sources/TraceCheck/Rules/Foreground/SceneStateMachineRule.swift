@@ -1,5 +1,5 @@
 /// F4: callbacks follow the state machine of spec §2.1.
-public struct SceneStateMachineRule: Rule {
+public struct SceneStateMachineRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -64,7 +64,7 @@ public struct SceneStateMachineRule: Rule {
                           requiresAnyOf: [.didEnterBackground], explanation: "it is already in the foreground"),
     ]
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkTransitions(Self.table, in: timeline)
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeTransitions(Self.table, in: epoch, of: timeline)
     }
 }

@@ -1,5 +1,5 @@
 /// L3: `didFinishLaunching` precedes the first `configurationForConnecting` and `willConnect`.
-public struct LaunchBeforeSceneConnectRule: Rule {
+public struct LaunchBeforeSceneConnectRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -36,23 +36,21 @@ public struct LaunchBeforeSceneConnectRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
-            let connecting = [EventID.appConfigurationForConnecting, .sceneWillConnect].compactMap { id in events.first { $0.id == id } }
-            guard !connecting.isEmpty else { continue }
-            guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }) else {
-                outcome.unverifiable.insert("app.didFinishLaunching not logged")
-                continue
-            }
-            outcome.checked += 1
-            for early in connecting where early.line < launch.line {
-                outcome.findings.append(finding(
-                    "\(early.id) before app.didFinishLaunching (line \(launch.line)): scenes connect only after the launch completes",
-                    at: early, in: timeline, epoch: epoch, context: [launch]))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let connecting = [EventID.appConfigurationForConnecting, .sceneWillConnect].compactMap { id in events.first { $0.id == id } }
+        guard !connecting.isEmpty else { return verdict }
+        guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }) else {
+            verdict.unverifiable.insert("app.didFinishLaunching not logged")
+            return verdict
         }
-        return outcome
+        verdict.judged = true
+        for early in connecting where early.line < launch.line {
+            verdict.findings.append(finding(
+                "\(early.id) before app.didFinishLaunching (line \(launch.line)): scenes connect only after the launch completes",
+                at: early, in: timeline, epoch: epoch, context: [launch]))
+        }
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// L5: `UIApplicationDidFinishLaunchingNotification` follows `didFinishLaunching`.
-public struct LaunchNotificationOrderRule: Rule {
+public struct LaunchNotificationOrderRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -33,7 +33,7 @@ public struct LaunchNotificationOrderRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkNotificationFollowsCallback(.appDidFinishLaunching, in: timeline)
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeNotificationFollowsCallback(.appDidFinishLaunching, in: epoch, of: timeline)
     }
 }

@@ -1,5 +1,5 @@
 /// L2: `willFinishLaunching` precedes `didFinishLaunching`; each at most once per process.
-public struct LaunchSequenceRule: Rule {
+public struct LaunchSequenceRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -41,30 +41,28 @@ public struct LaunchSequenceRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let launches = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
-            let didFinish = launches.filter { $0.id == .appDidFinishLaunching }
-            let willFinish = launches.filter { $0.id == .appWillFinishLaunching }
-            guard !didFinish.isEmpty || !willFinish.isEmpty else {
-                if !epoch.events.isEmpty { outcome.unverifiable.insert("app.didFinishLaunching not logged") }
-                continue
-            }
-            outcome.checked += 1
-            for repeated in [didFinish, willFinish] where repeated.count > 1 {
-                for again in repeated.dropFirst() {
-                    outcome.findings.append(finding(
-                        "\(again.id) logged again in \(epoch.label) (first at line \(repeated[0].line)): the launch code ran twice in one process",
-                        at: again, in: timeline, epoch: epoch, context: [repeated[0]]))
-                }
-            }
-            if let will = willFinish.first, let did = didFinish.first, will.line > did.line {
-                outcome.findings.append(finding(
-                    "app.willFinishLaunching after app.didFinishLaunching (line \(did.line)): willFinish must come first",
-                    at: will, in: timeline, epoch: epoch, context: [did]))
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let launches = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let didFinish = launches.filter { $0.id == .appDidFinishLaunching }
+        let willFinish = launches.filter { $0.id == .appWillFinishLaunching }
+        guard !didFinish.isEmpty || !willFinish.isEmpty else {
+            if !epoch.events.isEmpty { verdict.unverifiable.insert("app.didFinishLaunching not logged") }
+            return verdict
+        }
+        verdict.judged = true
+        for repeated in [didFinish, willFinish] where repeated.count > 1 {
+            for again in repeated.dropFirst() {
+                verdict.findings.append(finding(
+                    "\(again.id) logged again in \(epoch.label) (first at line \(repeated[0].line)): the launch code ran twice in one process",
+                    at: again, in: timeline, epoch: epoch, context: [repeated[0]]))
             }
         }
-        return outcome
+        if let will = willFinish.first, let did = didFinish.first, will.line > did.line {
+            verdict.findings.append(finding(
+                "app.willFinishLaunching after app.didFinishLaunching (line \(did.line)): willFinish must come first",
+                at: will, in: timeline, epoch: epoch, context: [did]))
+        }
+        return verdict
     }
 }

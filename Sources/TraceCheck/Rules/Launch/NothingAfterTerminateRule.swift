@@ -1,5 +1,5 @@
 /// L6: nothing follows `applicationWillTerminate` in the same process.
-public struct NothingAfterTerminateRule: Rule {
+public struct NothingAfterTerminateRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -32,18 +32,16 @@ public struct NothingAfterTerminateRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let events = epoch.drivingEvents.map(\.event)
-            guard let terminate = events.first(where: { $0.id == .appWillTerminate && $0.source == .callback }) else { continue }
-            outcome.checked += 1
-            if let after = events.first(where: { $0.line > terminate.line && $0.id != .appWillTerminate && $0.source != .uikit }) {
-                outcome.findings.append(finding(
-                    "\(after.id) after app.willTerminate (line \(terminate.line)) in \(epoch.label): the process was ending",
-                    at: after, in: timeline, epoch: epoch, context: [terminate]))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let events = epoch.drivingEvents.map(\.event)
+        guard let terminate = events.first(where: { $0.id == .appWillTerminate && $0.source == .callback }) else { return verdict }
+        verdict.judged = true
+        if let after = events.first(where: { $0.line > terminate.line && $0.id != .appWillTerminate && $0.source != .uikit }) {
+            verdict.findings.append(finding(
+                "\(after.id) after app.willTerminate (line \(terminate.line)) in \(epoch.label): the process was ending",
+                at: after, in: timeline, epoch: epoch, context: [terminate]))
         }
-        return outcome
+        return verdict
     }
 }

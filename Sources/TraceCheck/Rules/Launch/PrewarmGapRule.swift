@@ -1,5 +1,5 @@
 /// L4: a long gap between launch and the first scene is prewarming, worth a note, not a finding.
-public struct PrewarmGapRule: Rule {
+public struct PrewarmGapRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -36,24 +36,22 @@ public struct PrewarmGapRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
-            guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }),
-                  let connect = events.first(where: { [.appConfigurationForConnecting, .sceneWillConnect].contains($0.id) && $0.line > launch.line })
-            else { continue }
-            // An annotation: a capture without times simply gets none.
-            guard let start = launch.time, let end = connect.time else { continue }
-            outcome.checked += 1
-            let gap = end - start
-            if gap > timeline.facts.prewarmGap {
-                outcome.findings.append(finding(
-                    "\(connect.id) \(Self.duration(gap)) after app.didFinishLaunching (line \(launch.line)): possibly a prewarmed launch, not a hang",
-                    at: connect, in: timeline, epoch: epoch, context: [launch]))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }),
+              let connect = events.first(where: { [.appConfigurationForConnecting, .sceneWillConnect].contains($0.id) && $0.line > launch.line })
+        else { return verdict }
+        // An annotation: a capture without times simply gets none.
+        guard let start = launch.time, let end = connect.time else { return verdict }
+        verdict.judged = true
+        let gap = end - start
+        if gap > timeline.facts.prewarmGap {
+            verdict.findings.append(finding(
+                "\(connect.id) \(Self.duration(gap)) after app.didFinishLaunching (line \(launch.line)): possibly a prewarmed launch, not a hang",
+                at: connect, in: timeline, epoch: epoch, context: [launch]))
         }
-        return outcome
+        return verdict
     }
 
     static func duration(_ seconds: Double) -> String {

@@ -1,5 +1,5 @@
 /// N2: app-level notifications follow the aggregate state of the scenes.
-public struct AppNotificationAgainstSceneStateRule: Rule {
+public struct AppNotificationAgainstSceneStateRule: EpochRule {
     public init() {}
 
     /// How long a scene may take to reach the state the notification announces (spec N2).
@@ -49,43 +49,42 @@ public struct AppNotificationAgainstSceneStateRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            let notifications = epoch.events.indices.filter {
-                let event = epoch.events[$0].event
-                return event.source == .notification && [.appDidEnterBackground, .appDidBecomeActive].contains(event.id)
-            }
-            guard !notifications.isEmpty else { continue }
-            guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
-                outcome.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")
-                continue
-            }
-            outcome.checked += 1
-            var sweep = SceneStateSweep(epoch)
-            for index in notifications {
-                let event = epoch.events[index].event
-                let states = sweep.states(before: index).filter { $0.state != .unknown }
-                if event.id == .appDidEnterBackground {
-                    let foreground = states.first { state in
-                        [.foregroundActive, .foregroundInactive].contains(state.state)
-                            && !epoch.connection(state.connection, enters: [.background, .disconnected], after: index, within: Self.window)
-                    }
-                    if let foreground {
-                        let scene = epoch.connections[foreground.connection]
-                        outcome.findings.append(finding(
-                            "UIApplicationDidEnterBackgroundNotification while \(scene.label) is \(foreground.state.phrase): the app enters the background only when its last foreground scene does",
-                            at: event, in: timeline, epoch: epoch, scene: scene.label,
-                            context: scene.steps.last { $0.event < index }.map { [epoch.events[$0.event].event] } ?? []))
-                    }
-                } else if !states.isEmpty, !states.contains(where: { $0.state == .foregroundActive }),
-                          !states.contains(where: { epoch.connection($0.connection, enters: [.foregroundActive], after: index, within: Self.window) }) {
-                    outcome.findings.append(finding(
-                        "UIApplicationDidBecomeActiveNotification while no scene is active: the app becomes active only with a scene",
-                        at: event, in: timeline, epoch: epoch))
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        let notifications = epoch.events.indices.filter {
+            let event = epoch.events[$0].event
+            return event.source == .notification && [.appDidEnterBackground, .appDidBecomeActive].contains(event.id)
+        }
+        guard !notifications.isEmpty else { return verdict }
+        guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
+            verdict.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")
+            return verdict
+        }
+        verdict.judged = true
+        var sweep = SceneStateSweep(epoch)
+        for index in notifications {
+            let event = epoch.events[index].event
+            let states = sweep.states(before: index).filter { $0.state != .unknown }
+            if event.id == .appDidEnterBackground {
+                let foreground = states.first { state in
+                    [.foregroundActive, .foregroundInactive].contains(state.state)
+                        && !epoch.connection(state.connection, enters: [.background, .disconnected], after: index, within: Self.window)
                 }
+                if let foreground {
+                    let scene = epoch.connections[foreground.connection]
+                    verdict.findings.append(finding(
+                        "UIApplicationDidEnterBackgroundNotification while \(scene.label) is \(foreground.state.phrase): the app enters the background only when its last foreground scene does",
+                        at: event, in: timeline, epoch: epoch, scene: scene.label,
+                        context: scene.steps.last { $0.event < index }.map { [epoch.events[$0.event].event] } ?? []))
+                }
+            } else if !states.isEmpty, !states.contains(where: { $0.state == .foregroundActive }),
+                      !states.contains(where: { epoch.connection($0.connection, enters: [.foregroundActive], after: index, within: Self.window) }) {
+                verdict.findings.append(finding(
+                    "UIApplicationDidBecomeActiveNotification while no scene is active: the app becomes active only with a scene",
+                    at: event, in: timeline, epoch: epoch))
             }
         }
-        return outcome
+        return verdict
     }
 }

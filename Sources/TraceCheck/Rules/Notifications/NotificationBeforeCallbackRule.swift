@@ -1,5 +1,5 @@
 /// N3: a callback and its own notification are one event; the notification comes second.
-public struct NotificationBeforeCallbackRule: Rule {
+public struct NotificationBeforeCallbackRule: EpochRule {
     public init() {}
 
     /// How far ahead of its callback a notification may be logged (spec N3).
@@ -51,34 +51,32 @@ public struct NotificationBeforeCallbackRule: Rule {
 
     static let ownRules: Set<EventID> = [.appDidFinishLaunching, .appWillTerminate]
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let companions = epoch.events.indices.filter {
-                epoch.events[$0].attachment == .companion && !Self.ownRules.contains(epoch.events[$0].event.id)
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let companions = epoch.events.indices.filter {
+            epoch.events[$0].attachment == .companion && !Self.ownRules.contains(epoch.events[$0].event.id)
+        }
+        guard !companions.isEmpty else { return verdict }
+        verdict.judged = true
+        for index in companions {
+            let notification = epoch.events[index].event
+            // The callback it accompanies is the next event that drives a timeline, when
+            // that is the same event and no callback of its kind came just before.
+            guard let next = epoch.events.indices.first(where: { $0 > index && epoch.drives(epoch.events[$0]) }),
+                  epoch.events[next].event.id == notification.id, epoch.events[next].event.source == .callback else { continue }
+            let previous = epoch.events[..<index].lastIndex { epoch.drives($0) }
+            if let previous, epoch.events[previous].event.id == notification.id { continue }
+            let callback = epoch.events[next].event
+            guard let start = notification.time, let end = callback.time else {
+                verdict.unverifiable.insert("the capture has no timestamps")
+                continue
             }
-            guard !companions.isEmpty else { continue }
-            outcome.checked += 1
-            for index in companions {
-                let notification = epoch.events[index].event
-                // The callback it accompanies is the next event that drives a timeline, when
-                // that is the same event and no callback of its kind came just before.
-                guard let next = epoch.events.indices.first(where: { $0 > index && epoch.drives(epoch.events[$0]) }),
-                      epoch.events[next].event.id == notification.id, epoch.events[next].event.source == .callback else { continue }
-                let previous = epoch.events[..<index].lastIndex { epoch.drives($0) }
-                if let previous, epoch.events[previous].event.id == notification.id { continue }
-                let callback = epoch.events[next].event
-                guard let start = notification.time, let end = callback.time else {
-                    outcome.unverifiable.insert("the capture has no timestamps")
-                    continue
-                }
-                if end - start > Self.tolerance {
-                    outcome.findings.append(finding(
-                        "\(notification.id) notification logged \(Int(((end - start) * 1000).rounded())) ms before its callback (line \(callback.line)): UIKit posts it after the callback",
-                        at: notification, in: timeline, epoch: epoch, context: [callback]))
-                }
+            if end - start > Self.tolerance {
+                verdict.findings.append(finding(
+                    "\(notification.id) notification logged \(Int(((end - start) * 1000).rounded())) ms before its callback (line \(callback.line)): UIKit posts it after the callback",
+                    at: notification, in: timeline, epoch: epoch, context: [callback]))
             }
         }
-        return outcome
+        return verdict
     }
 }

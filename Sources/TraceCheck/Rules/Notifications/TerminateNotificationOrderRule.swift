@@ -1,5 +1,5 @@
 /// N5: `UIApplicationWillTerminateNotification` follows `applicationWillTerminate`.
-public struct TerminateNotificationOrderRule: Rule {
+public struct TerminateNotificationOrderRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -42,7 +42,7 @@ public struct TerminateNotificationOrderRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkNotificationFollowsCallback(.appWillTerminate, in: timeline)
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeNotificationFollowsCallback(.appWillTerminate, in: epoch, of: timeline)
     }
 }

@@ -1,6 +1,6 @@
 /// React Native's `AppState` on iOS reports `inactive` before `background` (docs/lifecycle.md,
 /// "React Native").
-public struct ReactNativeStateOrderRule: Rule {
+public struct ReactNativeStateOrderRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -40,17 +40,17 @@ public struct ReactNativeStateOrderRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.events.contains(where: { $0.event.id.builtInFamily == .reactnative }) {
-            outcome.checked += 1
-            for (previous, state) in epoch.stateChanges(of: .reactnative)
-            where previous.id == .reactNativeActive && state.id == .reactNativeBackground {
-                outcome.findings.append(finding(
-                    "AppState background right after active (line \(previous.line)) with no inactive between: on iOS the app resigns active before it enters the background",
-                    at: state, in: timeline, epoch: epoch, context: [previous]))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        // Off where the process logs no such state.
+        guard epoch.events.contains(where: { $0.event.id.builtInFamily == .reactnative }) else { return verdict }
+        verdict.judged = true
+        for (previous, state) in epoch.stateChanges(of: .reactnative)
+        where previous.id == .reactNativeActive && state.id == .reactNativeBackground {
+            verdict.findings.append(finding(
+                "AppState background right after active (line \(previous.line)) with no inactive between: on iOS the app resigns active before it enters the background",
+                at: state, in: timeline, epoch: epoch, context: [previous]))
         }
-        return outcome
+        return verdict
     }
 }

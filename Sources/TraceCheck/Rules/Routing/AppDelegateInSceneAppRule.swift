@@ -1,5 +1,5 @@
 /// R1: in a scene-based app UIKit does not call the app delegate's foreground/background callbacks.
-public struct AppDelegateInSceneAppRule: Rule {
+public struct AppDelegateInSceneAppRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -45,21 +45,20 @@ public struct AppDelegateInSceneAppRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            outcome.checked += 1
-            for (index, entry) in epoch.events.enumerated() {
-                let event = entry.event
-                guard event.source == .callback, entry.attachment == .process,
-                      TimelineBuilder.appForegroundCallbacks.contains(event.id),
-                      let counterpart = TimelineBuilder.forwardingPairs[event.id], epoch.isObserved(counterpart) else { continue }
-                let nearest = epoch.events[..<index].last { $0.event.id == counterpart }?.event
-                outcome.findings.append(finding(
-                    "\(event.id) in a scene-based app, not next to a \(counterpart) it could be forwarded from: UIKit does not call it when the app uses scenes",
-                    at: event, in: timeline, epoch: epoch, context: nearest.map { [$0] } ?? []))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        verdict.judged = true
+        for (index, entry) in epoch.events.enumerated() {
+            let event = entry.event
+            guard event.source == .callback, entry.attachment == .process,
+                  TimelineBuilder.appForegroundCallbacks.contains(event.id),
+                  let counterpart = TimelineBuilder.forwardingPairs[event.id], epoch.isObserved(counterpart) else { continue }
+            let nearest = epoch.events[..<index].last { $0.event.id == counterpart }?.event
+            verdict.findings.append(finding(
+                "\(event.id) in a scene-based app, not next to a \(counterpart) it could be forwarded from: UIKit does not call it when the app uses scenes",
+                at: event, in: timeline, epoch: epoch, context: nearest.map { [$0] } ?? []))
         }
-        return outcome
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// R3: app-delegate lifecycle prints in a scene-based app whose forwarding cannot be confirmed.
-public struct ForwardedAppCallbackRule: Rule {
+public struct ForwardedAppCallbackRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -30,19 +30,18 @@ public struct ForwardedAppCallbackRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            outcome.checked += 1
-            for entry in epoch.events where entry.event.source == .callback && entry.attachment == .process {
-                let event = entry.event
-                guard TimelineBuilder.appForegroundCallbacks.contains(event.id),
-                      let counterpart = TimelineBuilder.forwardingPairs[event.id], !epoch.isObserved(counterpart) else { continue }
-                outcome.findings.append(finding(
-                    "\(event.id) in a scene-based app; the scene delegate logs no \(counterpart), so this is presumed forwarded by it",
-                    at: event, in: timeline, epoch: epoch))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        verdict.judged = true
+        for entry in epoch.events where entry.event.source == .callback && entry.attachment == .process {
+            let event = entry.event
+            guard TimelineBuilder.appForegroundCallbacks.contains(event.id),
+                  let counterpart = TimelineBuilder.forwardingPairs[event.id], !epoch.isObserved(counterpart) else { continue }
+            verdict.findings.append(finding(
+                "\(event.id) in a scene-based app; the scene delegate logs no \(counterpart), so this is presumed forwarded by it",
+                at: event, in: timeline, epoch: epoch))
         }
-        return outcome
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// R5: the callbacks of one scene connection come from one delegate class.
-public struct OneDelegateClassPerSceneRule: Rule {
+public struct OneDelegateClassPerSceneRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -37,24 +37,23 @@ public struct OneDelegateClassPerSceneRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            outcome.checked += 1
-            for connection in epoch.connections {
-                guard let owner = connection.delegateClass else { continue }
-                let events = connection.steps.map { epoch.events[$0.event].event }
-                let configurations = timeline.facts.delegateConfigurations
-                func sameKind(_ other: String) -> Bool {
-                    other == owner || (configurations[other] != nil && configurations[other] == configurations[owner])
-                }
-                guard let intruder = events.first(where: { ($0.identity.delegateClass).map { !sameKind($0) } ?? false }),
-                      let first = events.first(where: { $0.identity.delegateClass == owner }) else { continue }
-                outcome.findings.append(finding(
-                    "\(intruder.id) from \(intruder.identity.delegateClass ?? "?") for a scene whose delegate is \(owner) (line \(first.line))",
-                    at: intruder, in: timeline, epoch: epoch, scene: connection.label, context: [first]))
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        verdict.judged = true
+        for connection in epoch.connections {
+            guard let owner = connection.delegateClass else { continue }
+            let events = connection.steps.map { epoch.events[$0.event].event }
+            let configurations = timeline.facts.delegateConfigurations
+            func sameKind(_ other: String) -> Bool {
+                other == owner || (configurations[other] != nil && configurations[other] == configurations[owner])
             }
+            guard let intruder = events.first(where: { ($0.identity.delegateClass).map { !sameKind($0) } ?? false }),
+                  let first = events.first(where: { $0.identity.delegateClass == owner }) else { continue }
+            verdict.findings.append(finding(
+                "\(intruder.id) from \(intruder.identity.delegateClass ?? "?") for a scene whose delegate is \(owner) (line \(first.line))",
+                at: intruder, in: timeline, epoch: epoch, scene: connection.label, context: [first]))
         }
-        return outcome
+        return verdict
     }
 }

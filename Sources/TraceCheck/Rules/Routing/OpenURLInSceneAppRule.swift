@@ -1,5 +1,5 @@
 /// R2: a scene-based app gets URLs through its scene delegate, not `application(_:open:options:)`.
-public struct OpenURLInSceneAppRule: Rule {
+public struct OpenURLInSceneAppRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -44,16 +44,15 @@ public struct OpenURLInSceneAppRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            outcome.checked += 1
-            for entry in epoch.events where entry.event.id == .appOpenURL && entry.event.source == .callback && entry.attachment == .process {
-                outcome.findings.append(finding(
-                    "application(_:open:options:) in a scene-based app: UIKit delivers URLs to scene(_:openURLContexts:) or willConnect's connection options",
-                    at: entry.event, in: timeline, epoch: epoch))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        verdict.judged = true
+        for entry in epoch.events where entry.event.id == .appOpenURL && entry.event.source == .callback && entry.attachment == .process {
+            verdict.findings.append(finding(
+                "application(_:open:options:) in a scene-based app: UIKit delivers URLs to scene(_:openURLContexts:) or willConnect's connection options",
+                at: entry.event, in: timeline, epoch: epoch))
         }
-        return outcome
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// R4: a process that does not adopt the scene life cycle receives no scene-delegate callbacks.
-public struct SceneCallbackInLegacyAppRule: Rule {
+public struct SceneCallbackInLegacyAppRule: EpochRule {
     public init() {}
 
     public static let description = RuleDescription(
@@ -34,16 +34,15 @@ public struct SceneCallbackInLegacyAppRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.legacyWarning != nil || epoch.mode == .legacy {
-            outcome.checked += 1
-            guard let first = epoch.events.map(\.event).first(where: { $0.source == .callback && $0.id.isSceneLevel }) else { continue }
-            let warning = epoch.events.map(\.event).first { $0.line == epoch.legacyWarning }
-            let why = warning != nil ? "UIKit says this process does not adopt the scene life cycle (line \(warning?.line ?? 0))" : "the mode is set to legacy"
-            outcome.findings.append(finding("\(first.id) in a legacy app: \(why)", at: first, in: timeline, epoch: epoch,
-                                            context: warning.map { [$0] } ?? []))
-        }
-        return outcome
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.legacyWarning != nil || epoch.mode == .legacy else { return verdict }
+        verdict.judged = true
+        guard let first = epoch.events.map(\.event).first(where: { $0.source == .callback && $0.id.isSceneLevel }) else { return verdict }
+        let warning = epoch.events.map(\.event).first { $0.line == epoch.legacyWarning }
+        let why = warning != nil ? "UIKit says this process does not adopt the scene life cycle (line \(warning?.line ?? 0))" : "the mode is set to legacy"
+        verdict.findings.append(finding("\(first.id) in a legacy app: \(why)", at: first, in: timeline, epoch: epoch,
+                                        context: warning.map { [$0] } ?? []))
+        return verdict
     }
 }

@@ -116,35 +116,36 @@ struct SceneStateSweep {
 extension Rule {
     /// L5, N5: a notification UIKit posts after its delegate message (`id`'s notification) is
     /// logged before that message in the same process.
-    func checkNotificationFollowsCallback(_ id: EventID, in timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let events = epoch.events.map(\.event).filter { $0.id == id && !$0.deferred }
-            guard let notification = events.first(where: { $0.source == .notification }) else { continue }
-            guard let callback = events.first(where: { $0.source == .callback }) else {
-                outcome.unverifiable.insert("\(id) (the delegate callback) not logged")
-                continue
-            }
-            outcome.checked += 1
-            if notification.line < callback.line {
-                outcome.findings.append(finding(
-                    "\(notification.id) notification logged before its delegate callback (line \(callback.line)): UIKit posts it after the delegate returns",
-                    at: notification, in: timeline, epoch: epoch, context: [callback]))
-            }
+    func judgeNotificationFollowsCallback(_ id: EventID, in epoch: ProcessEpoch, of timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let events = epoch.events.map(\.event).filter { $0.id == id && !$0.deferred }
+        guard let notification = events.first(where: { $0.source == .notification }) else { return verdict }
+        guard let callback = events.first(where: { $0.source == .callback }) else {
+            verdict.unverifiable.insert("\(id) (the delegate callback) not logged")
+            return verdict
         }
-        return outcome
+        verdict.judged = true
+        if notification.line < callback.line {
+            verdict.findings.append(finding(
+                "\(notification.id) notification logged before its delegate callback (line \(callback.line)): UIKit posts it after the delegate returns",
+                at: notification, in: timeline, epoch: epoch, context: [callback]))
+        }
+        return verdict
     }
 
     /// U1, U5, U6: `id` delivered to a scene before its willConnect. What connects a scene
     /// arrives in willConnect's connection options instead.
     func checkDeliveredBeforeConnect(_ id: EventID, explanation: String, in timeline: CaptureTimeline) -> RuleOutcome {
         guard timeline.epochs.contains(where: { epoch in epoch.events.contains { $0.event.id == id } }) else { return RuleOutcome() }
-        return checkOrphanConnections(in: timeline) { epoch, connection, events in
-            guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
-                  let early = events.first(where: { $0.line < connect.line && $0.id == id }) else { return nil }
-            return finding("\(early.id) before the scene's willConnect (line \(connect.line)): \(explanation)",
-                           at: early, in: timeline, epoch: epoch, scene: connection.label, context: [connect])
-        }
+        // Judged in every epoch once the capture shows the callback at all.
+        return RuleOutcome(timeline.epochs.map { epoch in
+            judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
+                guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
+                      let early = events.first(where: { $0.line < connect.line && $0.id == id }) else { return nil }
+                return finding("\(early.id) before the scene's willConnect (line \(connect.line)): \(explanation)",
+                               at: early, in: timeline, epoch: epoch, scene: connection.label, context: [connect])
+            }
+        })
     }
 }
 

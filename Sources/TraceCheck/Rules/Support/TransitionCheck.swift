@@ -38,61 +38,57 @@ extension ProcessEpoch {
 }
 
 extension Rule {
-    /// Walks every scene timeline (and a legacy app's timeline) of every epoch and reports
-    /// the transitions of `table`, marking as unverifiable what the app's logging cannot show.
-    func checkTransitions(_ table: [IllegalTransition], in timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let timelines = epoch.allTimelines
-            guard !timelines.isEmpty else { continue }
-            var judged = false
-            for (_, connection) in timelines {
-                let level = connection.origin == .implicitApp ? "app" : "scene"
-                for (position, step) in connection.steps.enumerated() {
-                    let event = epoch.events[step.event].event
-                    for rule in table where [rule.member.app, rule.member.scene].contains(event.id) && rule.from.contains(step.before) {
-                        let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: level == "scene") }
-                        guard required.contains(where: epoch.isObserved) else {
-                            outcome.unverifiable.insert("\(required.map(\.rawValue).joined(separator: " or ")) not logged")
-                            continue
-                        }
-                        let previous = position > 0 ? epoch.events[connection.steps[position - 1].event].event : nil
-                        var message = "\(event.id) while the \(level) was \(step.before.phrase)"
-                        if let previous { message += " (last: \(previous.id) at line \(previous.line))" }
-                        message += ": \(rule.explanation)"
-                        outcome.findings.append(finding(message, at: event, in: timeline, epoch: epoch,
-                                                        scene: connection.label, context: previous.map { [$0] } ?? []))
+    /// Walks every scene timeline (and a legacy app's timeline) of an epoch and reports the
+    /// transitions of `table`, marking as unverifiable what the app's logging cannot show.
+    func judgeTransitions(_ table: [IllegalTransition], in epoch: ProcessEpoch, of timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let timelines = epoch.allTimelines
+        guard !timelines.isEmpty else { return verdict }
+        for (_, connection) in timelines {
+            let sceneLevel = connection.origin != .implicitApp
+            let level = sceneLevel ? "scene" : "app"
+            for (position, step) in connection.steps.enumerated() {
+                let event = epoch.events[step.event].event
+                for rule in table where [rule.member.app, rule.member.scene].contains(event.id) && rule.from.contains(step.before) {
+                    let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: sceneLevel) }
+                    guard required.contains(where: epoch.isObserved) else {
+                        verdict.unverifiable.insert("\(required.map(\.rawValue).joined(separator: " or ")) not logged")
+                        continue
                     }
-                }
-                judged = judged || table.contains { rule in
-                    rule.requiresAnyOf.contains { epoch.isObserved($0.id(atSceneLevel: level == "scene")) }
+                    let previous = position > 0 ? epoch.events[connection.steps[position - 1].event].event : nil
+                    var message = "\(event.id) while the \(level) was \(step.before.phrase)"
+                    if let previous { message += " (last: \(previous.id) at line \(previous.line))" }
+                    message += ": \(rule.explanation)"
+                    verdict.findings.append(finding(message, at: event, in: timeline, epoch: epoch,
+                                                    scene: connection.label, context: previous.map { [$0] } ?? []))
                 }
             }
-            if judged { outcome.checked += 1 }
-            let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
-            if ambiguous > 0 {
-                outcome.unverifiable.insert("\(ambiguous) scene event(s) in \(epoch.label) name no scene and several scenes were connected")
+            verdict.judged = verdict.judged || table.contains { rule in
+                rule.requiresAnyOf.contains { epoch.isObserved($0.id(atSceneLevel: sceneLevel)) }
             }
         }
-        return outcome
+        let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
+        if ambiguous > 0 {
+            verdict.unverifiable.insert("\(ambiguous) scene event(s) in \(epoch.label) name no scene and several scenes were connected")
+        }
+        return verdict
     }
 
     /// C3 and F5 judge the scenes whose callbacks came, after the launch, with no connected
     /// scene to take them; only where the app logs willConnect at all.
-    func checkOrphanConnections(in timeline: CaptureTimeline,
-                                _ judge: (ProcessEpoch, SceneConnection, [LifecycleEvent]) -> Finding?) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            guard epoch.isObserved(.sceneWillConnect) else {
-                if !epoch.connections.isEmpty { outcome.unverifiable.insert("scene.willConnect not logged") }
-                continue
-            }
-            outcome.checked += 1
-            for connection in epoch.connections where connection.origin == .orphan {
-                let events = connection.steps.map { epoch.events[$0.event].event }
-                if let found = judge(epoch, connection, events) { outcome.findings.append(found) }
-            }
+    func judgeOrphanConnections(in epoch: ProcessEpoch, of timeline: CaptureTimeline,
+                                _ judge: (ProcessEpoch, SceneConnection, [LifecycleEvent]) -> Finding?) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        guard epoch.isObserved(.sceneWillConnect) else {
+            if !epoch.connections.isEmpty { verdict.unverifiable.insert("scene.willConnect not logged") }
+            return verdict
         }
-        return outcome
+        verdict.judged = true
+        for connection in epoch.connections where connection.origin == .orphan {
+            let events = connection.steps.map { epoch.events[$0.event].event }
+            if let found = judge(epoch, connection, events) { verdict.findings.append(found) }
+        }
+        return verdict
     }
 }

@@ -1,7 +1,7 @@
 /// A rule that reports one of UIKit's own messages (spec §4.1): one finding per process
 /// and distinct subject (a configuration name, a class, an error code), at its first
 /// line, saying how often UIKit logged it.
-protocol UIKitMessageRule: Rule {
+protocol UIKitMessageRule: EpochRule {
     static var message: EventID { get }
     /// Whether this rule reports the line: K1 and K2 share UIKit's wording.
     static func reports(_ event: LifecycleEvent) -> Bool
@@ -14,27 +14,25 @@ extension UIKitMessageRule {
     static func reports(_ event: LifecycleEvent) -> Bool { true }
     static func subject(of event: LifecycleEvent) -> String { "" }
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            outcome.checked += 1
-            var groups: [(subject: String, events: [LifecycleEvent])] = []
-            for entry in epoch.events where entry.event.id == Self.message && Self.reports(entry.event) {
-                let subject = Self.subject(of: entry.event)
-                if let index = groups.firstIndex(where: { $0.subject == subject }) {
-                    groups[index].events.append(entry.event)
-                } else {
-                    groups.append((subject, [entry.event]))
-                }
-            }
-            for (subject, events) in groups {
-                guard let first = events.first else { continue }
-                var message = Self.explain(first, subject: subject, count: events.count)
-                if events.count > 1 { message += " (logged \(events.count) times)" }
-                outcome.findings.append(finding(message, at: first, in: timeline, epoch: epoch))
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        verdict.judged = true
+        var groups: [(subject: String, events: [LifecycleEvent])] = []
+        for entry in epoch.events where entry.event.id == Self.message && Self.reports(entry.event) {
+            let subject = Self.subject(of: entry.event)
+            if let index = groups.firstIndex(where: { $0.subject == subject }) {
+                groups[index].events.append(entry.event)
+            } else {
+                groups.append((subject, [entry.event]))
             }
         }
-        return outcome
+        for (subject, events) in groups {
+            guard let first = events.first else { continue }
+            var message = Self.explain(first, subject: subject, count: events.count)
+            if events.count > 1 { message += " (logged \(events.count) times)" }
+            verdict.findings.append(finding(message, at: first, in: timeline, epoch: epoch))
+        }
+        return verdict
     }
 }
 

@@ -1,5 +1,5 @@
 /// P2: a printed scenePhase agrees with the state of the scenes UIKit reported.
-public struct PhaseAgainstSceneStateRule: Rule {
+public struct PhaseAgainstSceneStateRule: EpochRule {
     public init() {}
 
     static let phaseOfState: [SceneState: EventID] = [
@@ -50,43 +50,41 @@ public struct PhaseAgainstSceneStateRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            let phases = epoch.events.indices.filter { epoch.events[$0].event.id.builtInFamily == .swiftui }
-            guard !phases.isEmpty, epoch.mode == .scene else { continue }
-            guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
-                outcome.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")
-                continue
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        let phases = epoch.events.indices.filter { epoch.events[$0].event.id.builtInFamily == .swiftui }
+        guard !phases.isEmpty, epoch.mode == .scene else { return verdict }
+        guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
+            verdict.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")
+            return verdict
+        }
+        verdict.judged = true
+        var since = 0
+        var sweep = SceneStateSweep(epoch)
+        for index in phases {
+            defer { since = index + 1 }
+            let phase = epoch.events[index].event
+            let now = sweep.states(before: index)
+            guard !now.isEmpty, !now.contains(where: { $0.state == .unknown }) else { continue }
+            var supported = Set(now.compactMap { Self.phaseOfState[$0.state] })
+            supported.insert(Self.aggregate(now.map(\.state)))
+            var states = Dictionary(now.map { ($0.connection, $0.state) }, uniquingKeysWith: { $1 })
+            for (connection, state) in sweep.entered(in: since..<index) {
+                states[connection] = state
+                if let mapped = Self.phaseOfState[state] { supported.insert(mapped) }
+                supported.insert(Self.aggregate(Array(states.values)))
             }
-            outcome.checked += 1
-            var since = 0
-            var sweep = SceneStateSweep(epoch)
-            for index in phases {
-                defer { since = index + 1 }
-                let phase = epoch.events[index].event
-                let now = sweep.states(before: index)
-                guard !now.isEmpty, !now.contains(where: { $0.state == .unknown }) else { continue }
-                var supported = Set(now.compactMap { Self.phaseOfState[$0.state] })
-                supported.insert(Self.aggregate(now.map(\.state)))
-                var states = Dictionary(now.map { ($0.connection, $0.state) }, uniquingKeysWith: { $1 })
-                for (connection, state) in sweep.entered(in: since..<index) {
-                    states[connection] = state
-                    if let mapped = Self.phaseOfState[state] { supported.insert(mapped) }
-                    supported.insert(Self.aggregate(Array(states.values)))
+            if !supported.contains(phase.id) {
+                let description = now.map { "\(epoch.connections[$0.connection].label) \($0.state.phrase)" }.joined(separator: ", ")
+                let context = now.compactMap { state in
+                    epoch.connections[state.connection].steps.last { $0.event < index }.map { epoch.events[$0.event].event }
                 }
-                if !supported.contains(phase.id) {
-                    let description = now.map { "\(epoch.connections[$0.connection].label) \($0.state.phrase)" }.joined(separator: ", ")
-                    let context = now.compactMap { state in
-                        epoch.connections[state.connection].steps.last { $0.event < index }.map { epoch.events[$0.event].event }
-                    }
-                    outcome.findings.append(finding(
-                        "scenePhase \(phase.id.member) while \(description): no scene (nor the app as a whole) was \(phase.id.member) since the previous phase print",
-                        at: phase, in: timeline, epoch: epoch, context: context))
-                }
+                verdict.findings.append(finding(
+                    "scenePhase \(phase.id.member) while \(description): no scene (nor the app as a whole) was \(phase.id.member) since the previous phase print",
+                    at: phase, in: timeline, epoch: epoch, context: context))
             }
         }
-        return outcome
+        return verdict
     }
 
     /// The App-level phase of a set of scene states.

@@ -1,5 +1,5 @@
 /// P1: SwiftUI scene phases pass through `inactive` between `active` and `background`.
-public struct ScenePhaseOrderRule: Rule {
+public struct ScenePhaseOrderRule: EpochRule {
     public init() {}
 
     /// Phase changes that skip `inactive`.
@@ -42,21 +42,19 @@ public struct ScenePhaseOrderRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for epoch in timeline.epochs {
-            guard epoch.events.contains(where: { $0.event.id.builtInFamily == .swiftui }) else { continue }
-            guard epoch.connections.count <= 1 else {
-                outcome.unverifiable.insert("phase prints do not say which scene they belong to and several scenes were connected")
-                continue
-            }
-            outcome.checked += 1
-            for (previous, phase) in epoch.stateChanges(of: .swiftui) where Self.jumps.contains([previous.id, phase.id]) {
-                outcome.findings.append(finding(
-                    "scenePhase \(phase.id.member) right after \(previous.id.member) (line \(previous.line)): the phase passes through inactive",
-                    at: phase, in: timeline, epoch: epoch, context: [previous]))
-            }
+    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.events.contains(where: { $0.event.id.builtInFamily == .swiftui }) else { return verdict }
+        guard epoch.connections.count <= 1 else {
+            verdict.unverifiable.insert("phase prints do not say which scene they belong to and several scenes were connected")
+            return verdict
         }
-        return outcome
+        verdict.judged = true
+        for (previous, phase) in epoch.stateChanges(of: .swiftui) where Self.jumps.contains([previous.id, phase.id]) {
+            verdict.findings.append(finding(
+                "scenePhase \(phase.id.member) right after \(previous.id.member) (line \(previous.line)): the phase passes through inactive",
+                at: phase, in: timeline, epoch: epoch, context: [previous]))
+        }
+        return verdict
     }
 }
