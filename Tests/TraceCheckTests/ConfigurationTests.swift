@@ -96,6 +96,17 @@ final class ConfigurationTests: XCTestCase {
         ])
     }
 
+    /// Every family of the catalog is reserved, the framework states' too: a misspelt
+    /// `reactnative.activ` is a mistake, not a new event of the team's own.
+    func testAMisspeltEventOfAnyCatalogFamilyIsAProblem() {
+        for family in EventFamily.allCases where family != .ambiguous {
+            let name = "\(family.rawValue).notAnEvent"
+            let found = problems("events:\n  - name: \(name)\n    pattern: 'x'\n")
+            XCTAssertEqual(found.count, 1, name)
+            XCTAssertTrue(found.first?.contains("'\(name)' is not an event of the catalog") ?? false, "\(name): \(found)")
+        }
+    }
+
     func testBrokenYAMLAndWrongTypesAreProblemsNotCrashes() {
         XCTAssertEqual(problems("rules: [\n  - id: x\n"), ["2: not valid YAML: did not find expected node content"])
         XCTAssertEqual(problems("- just\n- a list\n"), ["1: the configuration is a mapping of keys to values"])

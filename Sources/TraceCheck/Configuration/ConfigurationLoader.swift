@@ -162,7 +162,7 @@ struct ConfigurationReader {
                     problem(nameNode, "event name '\(name)' is not family.name (analytics.flush)")
                     continue
                 }
-                if SpecificationPatternRule.builtInFamilies.contains(event.family) {
+                if event.builtInFamily != nil {
                     problem(nameNode, "'\(name)' is not an event of the catalog; a new event needs a family of its own (analytics.flush)\(Self.suggestion(for: name, in: Set(EventCatalog.allIDs.map(\.rawValue))))")
                     continue
                 }

@@ -238,8 +238,6 @@ public struct SpecificationPatternRule: Sendable {
         let process: String?
     }
 
-    static let builtInFamilies: Set<Substring> = ["app", "scene", "windowScene", "carplay", "uikit", "swiftui", "flutter", "ambiguous"]
-
     static func instances(of scope: RuleScope, in timeline: CaptureTimeline) -> [ScopeInstance] {
         switch scope {
         case .capture:
