@@ -124,7 +124,6 @@ final class Progress: @unchecked Sendable {
     }
 }
 
-/// Outcomes as they arrive, in input order, for the reporters that need the whole run.
 /// The outcomes of a run as they are delivered (in input order, one at a time). A run whose
 /// documents need every capture keeps every report; otherwise clean captures are counted
 /// and let go once their streamed output is written.
