@@ -136,6 +136,10 @@ struct Report: ParsableCommand {
     @Flag(name: .customLong("exit-zero"), help: "Exit 0 even with findings (report-only jobs); unreadable inputs still exit 2.")
     var exitZero = false
 
+    @Flag(name: [.customShort("v"), .customLong("timeline"), .customLong("verbose")],
+          help: "Show every capture's timeline and health, clean ones too (a clean capture is otherwise one line).")
+    var timeline = false
+
     @Flag(help: "Keep reading the capture file as it grows (like tail -f, across truncation and rotation); Ctrl-C ends it and reports.")
     var follow = false
 
@@ -219,7 +223,8 @@ struct Report: ParsableCommand {
         if !allowEmpty, !discovery.emptyDirectories.isEmpty { throw ExitCode(Exit.usage) }
         let environment = CIEnvironment.current
         let mainFormat = format ?? .terminal
-        let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn)
+        let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn,
+                                               verbose: timeline, unicode: Self.localeIsUTF8)
         let sink: OutputSink
         if let output {
             guard let file = OutputSink(path: output) else {
@@ -305,6 +310,14 @@ struct Report: ParsableCommand {
         }
         if writeFailed { throw ExitCode(Exit.cannotWriteOutput) }
         if !exitZero, result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(Exit.findings) }
+    }
+
+    /// Whether the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`,
+    /// the order the C library asks them in): else the terminal gets ASCII verdict marks.
+    static var localeIsUTF8: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        return locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
     }
 
     /// The baseline to hide findings with, or a message and exit 2 before any capture is read.

@@ -34,7 +34,7 @@ final class CIOutputTests: XCTestCase {
         let result = try CLITests.run(["report", "--color", "never", "--include", "*.log", directory.path,
                                   "--report", "junit=\(junit.path)", "--report", "sarif=\(sarif.path)"])
         XCTAssertEqual(result.status, 1, result.stderr)
-        let order = ["clean.log", "ui-tests/run 1/ipad.log", "warning.log"].compactMap { result.stdout.range(of: "\(directory.path)/\($0):")?.lowerBound }
+        let order = ["clean.log", "ui-tests/run 1/ipad.log", "warning.log"].compactMap { result.stdout.range(of: "\(directory.path)/\($0) — ")?.lowerBound }
         XCTAssertEqual(order.count, 3, "each capture is reported: \(result.stdout)")
         XCTAssertEqual(order, order.sorted(), "in path order")
         XCTAssertFalse(result.stdout.contains("notes.md"), "--include leaves other files out")
@@ -245,7 +245,7 @@ final class CIOutputTests: XCTestCase {
             XCTAssertEqual(parallel.stderr, serial.stderr, format)
         }
         let terminal = try CLITests.run(["report", "--color", "never", directory.path])
-        let positions = (0..<100).compactMap { terminal.stdout.range(of: String(format: "capture-%03d.log:", $0))?.lowerBound }
+        let positions = (0..<100).compactMap { terminal.stdout.range(of: String(format: "capture-%03d.log — ", $0))?.lowerBound }
         XCTAssertEqual(positions.count, 100)
         XCTAssertEqual(positions, positions.sorted())
     }

@@ -31,11 +31,31 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(Set(samples.map { String($0.dropLast(4)) }), Set(Self.expectedStatus.keys), "every sample has an expectation")
         for sample in samples {
             let name = String(sample.dropLast(4))
-            let result = try run(["report", "--color", "never", "SampleLogs/\(sample)"])
+            let result = try run(["report", "--color", "never", "--timeline", "SampleLogs/\(sample)"])
             let expected = try String(contentsOf: Self.root.appendingPathComponent("Tests/CLITests/Expected/\(name).txt"), encoding: .utf8)
             XCTAssertEqual(result.stdout, expected, "\(sample): output differs from Expected/\(name).txt")
             XCTAssertEqual(result.status, Self.expectedStatus[name], "\(sample): exit status")
         }
+    }
+
+    /// By default a clean capture is its verdict line; a failing one shows what was read, its
+    /// timeline and findings; the summary names the failed captures.
+    func testVerdictLinesAndTheFailedCapturesInTheSummary() throws {
+        let clean = "SampleLogs/clean-launch-background-foreground-kill.log", failing = "SampleLogs/rule-resign_before_background.log"
+        let empty = "SampleLogs/rule-no_lifecycle_events.log", warned = "SampleLogs/rule-scene_state_machine.log"
+        let result = try run(["report", "--color", "never", clean, failing, empty, warned])
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.first, "✓ \(clean) — clean, 13 events", "a clean capture is one line")
+        XCTAssertEqual(lines.dropFirst().first, "✗ \(failing) — 1 error")
+        XCTAssertTrue(lines.contains("? \(empty) — nothing read (xcode-console, 5 lines)"), result.stdout)
+        XCTAssertTrue(lines.contains("! \(warned) — 1 warning, 8 events"), result.stdout)
+        XCTAssertTrue(lines.contains("failed: \(failing), \(empty)"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("SampleLogs/clean-launch-background-foreground-kill.log:"), "no detail of the clean one")
+        XCTAssertEqual(result.status, 1)
+        let ascii = try Self.run(["report", "--color", "never", clean, failing], environment: ["LC_ALL": "C"])
+        XCTAssertTrue(ascii.stdout.hasPrefix("+ \(clean) - clean, 13 events\nx \(failing) - 1 error\n"), ascii.stdout)
+        let verbose = try run(["report", "--color", "never", "-v", clean])
+        XCTAssertTrue(verbose.stdout.contains("scene #1"), "--timeline (-v) shows a clean capture's timeline")
     }
 
     func testEachRuleSampleTriggersItsRule() throws {
@@ -96,11 +116,11 @@ final class CLITests: XCTestCase {
         let binary = directory.appendingPathComponent("binary.log")
         try Data().write(to: empty)
         try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0, 0x0A] + Array("sceneDidBecomeActive(_:)\n".utf8)).write(to: binary)
-        let result = try run(["report", "--color", "never", empty.path, binary.path])
+        let result = try run(["report", "--color", "never", "--timeline", empty.path, binary.path])
         XCTAssertEqual(result.status, 1, "nothing was read from the empty capture: it does not pass")
         XCTAssertTrue(result.stderr.contains("empty.log: warning: empty capture"), result.stderr)
         XCTAssertTrue(result.stderr.contains("binary.log:1: warning: NUL bytes"), result.stderr)
-        XCTAssertTrue(result.stdout.contains("binary.log: plain, 2 lines, 1 lifecycle events"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("binary.log — clean, 1 event\n  plain, 2 lines, 1 lifecycle events"), result.stdout)
         XCTAssertTrue(result.stdout.contains("empty.log:1: error: no lifecycle event was read from 0 line(s) [no_lifecycle_events]"), result.stdout)
         XCTAssertEqual(try run(["report", "--allow-empty", empty.path, binary.path]).status, 0)
     }
@@ -151,7 +171,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(folderRun.stdout.contains("run.log"))
         XCTAssertFalse(folderRun.stdout.contains("README.md"), folderRun.stdout)
         XCTAssertFalse(folderRun.stdout.contains("expected.json"), folderRun.stdout)
-        XCTAssertTrue(try run(["report", folder.appendingPathComponent("README.md").path]).stdout.contains("README.md: plain, 1 lines"), "named, it is checked")
+        XCTAssertTrue(try run(["report", "--timeline", folder.appendingPathComponent("README.md").path]).stdout.contains("README.md — clean, 1 event\n  plain, 1 lines"), "named, it is checked")
     }
 
     /// A damaged or cut-short .gz reports what was read before the damage, findings
@@ -228,6 +248,8 @@ final class CLITests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         for variable in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITLAB_CI", "TEAMCITY_VERSION"] { environment[variable] = nil }
         environment["NO_COLOR"] = "1"
+        // The terminal's verdict marks follow the locale: the expected outputs are UTF-8's.
+        environment["LC_ALL"] = "C.UTF-8"
         environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe(), stdin = Pipe()

@@ -11,6 +11,7 @@ final class LiveInputTests: XCTestCase {
         process.arguments = ["report", "--color", "never", "-"]
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment["LC_ALL"] = "C.UTF-8"
         process.environment = environment
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -47,7 +48,7 @@ final class LiveInputTests: XCTestCase {
 
         let process = Process()
         process.executableURL = try CLITests.executable()
-        process.arguments = ["report", "--color", "never", "--follow", capture.path]
+        process.arguments = ["report", "--color", "never", "--timeline", "--follow", capture.path]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -75,7 +76,7 @@ final class LiveInputTests: XCTestCase {
         process.interrupt()
         let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertTrue(stdout.contains("live.log: plain, 18 lines"), "3 + 2, then 2 after the truncation, then 11 of the new file: \(stdout)")
+        XCTAssertTrue(stdout.contains("live.log — clean, 14 events\n  plain, 18 lines"), "3 + 2, then 2 after the truncation, then 11 of the new file: \(stdout)")
         XCTAssertTrue(stdout.contains("reading was interrupted after line 18"), stdout)
         XCTAssertEqual(process.terminationReason, .exit)
     }

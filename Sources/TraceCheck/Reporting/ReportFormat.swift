@@ -17,10 +17,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A reporter for this format. `failOn` decides which findings fail a JUnit test case.
-    public func reporter(color: Bool = false, quiet: Bool = false, failOn: Severity = .error) -> any Reporter {
+    /// A reporter for this format. `failOn` decides which findings fail a JUnit test case and
+    /// a capture's verdict in the terminal; `verbose` shows clean captures' timelines too;
+    /// `unicode` picks the terminal's verdict marks (ASCII where the locale is not UTF-8).
+    public func reporter(color: Bool = false, quiet: Bool = false, failOn: Severity = .error,
+                         verbose: Bool = false, unicode: Bool = true) -> any Reporter {
         switch self {
-        case .terminal: TerminalReporter(color: color, quiet: quiet)
+        case .terminal: TerminalReporter(color: color, quiet: quiet, failOn: failOn, verbose: verbose, unicode: unicode)
         case .json: JSONReporter()
         case .jsonl: JSONLinesReporter()
         case .junit: JUnitReporter(failOn: failOn)

@@ -47,6 +47,12 @@ public struct RunResult: Sendable {
         }
     }
 
+    /// What the rules could not judge in the clean captures that were only counted, by rule
+    /// in the rules' order.
+    public var foldedUnverifiable: [(rule: String, reasons: [String])] {
+        rules.map(\.id).compactMap { id in folded.unverifiable[id].map { (id, $0.sorted()) } }
+    }
+
     /// Captures checked: those kept and those counted.
     public var checkedCount: Int { reports.count + folded.count }
 

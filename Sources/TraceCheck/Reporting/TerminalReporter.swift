@@ -1,25 +1,75 @@
-/// The default human output: per capture what was read and a compact per-scene timeline,
-/// then `path:line: severity: message [rule]` with the evidence lines, then a summary.
+/// The default human output: per capture a verdict line, then (for a capture with findings,
+/// or every capture with `verbose`) what was read, a compact per-scene timeline, the capture's
+/// health and `path:line: severity: message [rule]` with the evidence lines; then a summary.
 public struct TerminalReporter: StreamingReporter {
     public let color: Bool
-    /// Findings only (`--quiet`): no timelines, health, withheld findings or summary.
+    /// Findings only (`--quiet`): no verdicts, timelines, health, withheld findings or summary.
     public let quiet: Bool
+    /// The severity that fails a capture (`--fail-on`): its verdict is ✗.
+    public let failOn: Severity
+    /// Clean captures' timelines too (`--timeline`, `-v`); else a clean capture is one line.
+    public let verbose: Bool
+    /// ✓ ✗ and — where the terminal shows UTF-8; `+ x` and `-` where it does not.
+    public let unicode: Bool
     /// Steps shown per timeline before the middle is elided.
     public var maximumSteps = 14
 
-    public init(color: Bool, quiet: Bool = false) {
+    public init(color: Bool, quiet: Bool = false, failOn: Severity = .error, verbose: Bool = false, unicode: Bool = true) {
         self.color = color
         self.quiet = quiet
+        self.failOn = failOn
+        self.verbose = verbose
+        self.unicode = unicode
     }
 
-    /// One capture, written as soon as it is checked: what was read, its health, its findings.
+    /// One capture, written as soon as it is checked: its verdict, then what was read, its
+    /// health and its findings.
     public func render(_ report: CaptureReport) -> String {
         if quiet { return report.findings.map(render).joined() }
-        var out = header(report)
+        var out = verdictLine(report)
+        guard verbose || !report.findings.isEmpty || !report.inconclusive.isEmpty else { return out }
+        out += header(report)
         out += health(report)
         for finding in report.findings { out += render(finding) }
         for withheld in report.inconclusive { out += render(withheld) }
         return out
+    }
+
+    /// How a capture came out, as the first thing a reader sees of it.
+    public enum Verdict: Equatable, Sendable {
+        /// A finding at or above `failOn`.
+        case failed
+        /// No lifecycle event was read (`no_lifecycle_events` is its only finding).
+        case nothingRead
+        /// Findings, all below `failOn`.
+        case warned
+        /// Only findings the capture is too weak to support.
+        case inconclusive
+        case clean
+    }
+
+    public func verdict(of report: CaptureReport) -> Verdict {
+        if !report.findings.isEmpty, report.findings.allSatisfy({ $0.rule == NoLifecycleEventsRule.description.id }) { return .nothingRead }
+        if report.findings.contains(where: { $0.severity >= failOn }) { return .failed }
+        if report.findings.contains(where: { $0.severity > .info }) { return .warned }
+        return report.inconclusive.isEmpty ? .clean : .inconclusive
+    }
+
+    func verdictLine(_ report: CaptureReport) -> String {
+        let counts = [Severity.error, .warning, .info].compactMap { severity -> String? in
+            let count = report.findings.filter { $0.severity == severity }.count
+            return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        let events = "\(report.eventCount) event\(report.eventCount == 1 ? "" : "s")"
+        let mark: String, style: Style, text: String
+        switch verdict(of: report) {
+        case .failed: (mark, style, text) = (unicode ? "✗" : "x", .red, counts.joined(separator: ", "))
+        case .nothingRead: (mark, style, text) = ("?", .red, "nothing read (\(report.scan.format), \(report.scan.statistics.lines) lines)")
+        case .warned: (mark, style, text) = ("!", .yellow, (counts + [events]).joined(separator: ", "))
+        case .inconclusive: (mark, style, text) = ("~", .yellow, "\(report.inconclusive.count) inconclusive, \(events)")
+        case .clean: (mark, style, text) = (unicode ? "✓" : "+", .green, (["clean", events] + counts).joined(separator: ", "))
+        }
+        return paint(mark, style) + " " + paint(report.path, .bold) + (unicode ? " — " : " - ") + text + "\n"
     }
 
     /// An input that could not be read is named on stderr and counted in the summary.
@@ -31,7 +81,7 @@ public struct TerminalReporter: StreamingReporter {
         let statistics = report.scan.statistics
         var format = report.scan.format
         if let decoration = report.scan.decoration { format += " (\(decoration) prefix stripped)" }
-        var out = paint("\(report.path)", .bold) + ": \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
+        var out = "  \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
         for epoch in report.timeline.epochs {
             out += "  \(epoch.label) (\(epoch.mode.phrase))\n"
             for row in TimelineRows.rows(of: epoch) { out += self.row(row.label, row.steps) }
@@ -91,13 +141,33 @@ public struct TerminalReporter: StreamingReporter {
         if inconclusive > 0 { out += ", \(inconclusive) inconclusive" }
         if !result.unreadable.isEmpty { out += ", \(result.unreadable.count) unreadable" }
         out += "\n"
-        let unverifiable = result.unverifiable
+        let failing = result.reports.filter { [.failed, .nothingRead].contains(verdict(of: $0)) }.map(\.path)
+            + result.unreadable.map(\.source)
+        if !failing.isEmpty {
+            let more = failing.count > Self.failingNamed ? ", and \(failing.count - Self.failingNamed) more" : ""
+            out += paint("failed:", .bold) + " " + failing.prefix(Self.failingNamed).joined(separator: ", ") + more + "\n"
+        }
+        // Each reason under the capture it belongs to: a clean capture's gap is not another's.
+        var unverifiable: [(String, [(rule: String, reasons: [String])])] = result.reports.compactMap { report in
+            let statuses = report.rules.filter { !$0.unverifiable.isEmpty }.map { (rule: $0.rule, reasons: $0.unverifiable) }
+            return statuses.isEmpty ? nil : (report.path, statuses)
+        }
+        let folded = result.foldedUnverifiable
+        if !folded.isEmpty {
+            unverifiable.append(("\(result.folded.count) clean capture\(result.folded.count == 1 ? "" : "s") not listed", folded))
+        }
         if !unverifiable.isEmpty {
             out += "not verifiable from what the capture logs:\n"
-            for (rule, reasons) in unverifiable { out += "  \(rule): \(reasons.joined(separator: "; "))\n" }
+            for (capture, statuses) in unverifiable {
+                out += "  \(capture):\n"
+                for (rule, reasons) in statuses { out += "    \(rule): \(reasons.joined(separator: "; "))\n" }
+            }
         }
         return out
     }
+
+    /// Failed captures the summary names before it counts the rest.
+    static let failingNamed = 10
 
     /// Evidence lines are shown whole up to a point; a 1 MB line would drown the output.
     static func clipped(_ text: String, limit: Int = 240) -> String {
@@ -105,7 +175,7 @@ public struct TerminalReporter: StreamingReporter {
     }
 
     enum Style: String {
-        case bold = "1", dim = "2", red = "31", yellow = "33", blue = "34"
+        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34"
     }
 
     func paint(_ text: String, _ style: Style) -> String {
