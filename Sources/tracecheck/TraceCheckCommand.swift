@@ -224,7 +224,8 @@ struct Report: ParsableCommand {
         let environment = CIEnvironment.current
         let mainFormat = format ?? .terminal
         let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn,
-                                               verbose: timeline, unicode: Self.localeIsUTF8)
+                                               verbose: timeline, unicode: Self.localeIsUTF8,
+                                               width: output == nil ? Self.terminalWidth : 100)
         let sink: OutputSink
         if let output {
             guard let file = OutputSink(path: output) else {
@@ -310,6 +311,15 @@ struct Report: ParsableCommand {
         }
         if writeFailed { throw ExitCode(Exit.cannotWriteOutput) }
         if !exitZero, result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(Exit.findings) }
+    }
+
+    /// The columns of the terminal on standard output: `$COLUMNS`, else what the terminal
+    /// says, else 100 (a pipe, a file).
+    static var terminalWidth: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 100
     }
 
     /// Whether the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`,

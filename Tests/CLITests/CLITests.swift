@@ -250,6 +250,7 @@ final class CLITests: XCTestCase {
         environment["NO_COLOR"] = "1"
         // The terminal's verdict marks follow the locale: the expected outputs are UTF-8's.
         environment["LC_ALL"] = "C.UTF-8"
+        environment["COLUMNS"] = nil
         environment.merge(extra) { $1 }
         process.environment = environment
         let out = Pipe(), err = Pipe(), stdin = Pipe()

@@ -38,3 +38,21 @@ final class RunResultTests: XCTestCase {
         XCTAssertTrue(reports[0].summarised().timeline.epochs.isEmpty)
     }
 }
+
+/// Timelines wrap to the terminal at their arrows.
+final class TerminalLayoutTests: XCTestCase {
+    func testTimelineRowsWrapAtTheArrowsWithinTheWidth() {
+        var reporter = TerminalReporter(color: false)
+        reporter.width = 60
+        let steps = ["willConnect:3", "willEnterForeground:4", "didBecomeActive:5", "willResignActive:7", "didEnterBackground:8",
+                     "willEnterForeground:12", "didBecomeActive:13"]
+        let short = reporter.row("scene #1", steps).split(separator: "\n")
+        XCTAssertTrue(short.allSatisfy { $0.count <= 60 }, short.joined(separator: "\n"))
+        XCTAssertEqual(short.first, "    scene #1  willConnect:3 → willEnterForeground:4")
+        XCTAssertTrue(short.dropFirst().allSatisfy { $0.hasPrefix("              → ") }, "hanging indent under the first step")
+        XCTAssertEqual(short.joined().filter { $0 == "→" }.count, steps.count - 1)
+        let long = reporter.row("scene #2 InspectorSceneDelegate 0x1028a4c20 (F8369E9A…)", steps).split(separator: "\n")
+        XCTAssertEqual(long.first, "    scene #2 InspectorSceneDelegate 0x1028a4c20 (F8369E9A…)", "a long label stands alone")
+        XCTAssertTrue(long.dropFirst().allSatisfy { $0.hasPrefix("        ") && $0.count <= 60 })
+    }
+}

@@ -21,18 +21,21 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// a capture's verdict in the terminal; `verbose` shows clean captures' timelines too;
     /// `unicode` picks the terminal's verdict marks (ASCII where the locale is not UTF-8).
     public func reporter(color: Bool = false, quiet: Bool = false, failOn: Severity = .error,
-                         verbose: Bool = false, unicode: Bool = true) -> any Reporter {
+                         verbose: Bool = false, unicode: Bool = true, width: Int = 100) -> any Reporter {
         switch self {
-        case .terminal: TerminalReporter(color: color, quiet: quiet, failOn: failOn, verbose: verbose, unicode: unicode)
-        case .json: JSONReporter()
-        case .jsonl: JSONLinesReporter()
-        case .junit: JUnitReporter(failOn: failOn)
-        case .sarif: SARIFReporter()
-        case .github: GitHubReporter()
-        case .gitlab: GitLabReporter()
-        case .teamcity: TeamCityReporter()
-        case .markdown: MarkdownReporter()
-        case .checkstyle: CheckstyleReporter()
+        case .terminal:
+            var terminal = TerminalReporter(color: color, quiet: quiet, failOn: failOn, verbose: verbose, unicode: unicode)
+            terminal.width = max(40, width)
+            return terminal
+        case .json: return JSONReporter()
+        case .jsonl: return JSONLinesReporter()
+        case .junit: return JUnitReporter(failOn: failOn)
+        case .sarif: return SARIFReporter()
+        case .github: return GitHubReporter()
+        case .gitlab: return GitLabReporter()
+        case .teamcity: return TeamCityReporter()
+        case .markdown: return MarkdownReporter()
+        case .checkstyle: return CheckstyleReporter()
         }
     }
 }

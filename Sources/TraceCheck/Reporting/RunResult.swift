@@ -18,7 +18,12 @@ public struct RunResult: Sendable {
     public struct FoldedCaptures: Sendable {
         public fileprivate(set) var count = 0
         fileprivate var processes: Set<String> = []
+        /// The first few counted captures whose rules could not judge something, with what;
+        /// past them, what the rest could not judge, pooled.
+        public fileprivate(set) var unverifiableByCapture: [(path: String, statuses: [RuleStatus])] = []
         fileprivate var unverifiable: [String: Set<String>] = [:]
+        fileprivate var pooled = 0
+        static let capturesNamed = 10
     }
 
     public init(reports: [CaptureReport] = [], unreadable: [InputError] = [],
@@ -42,15 +47,20 @@ public struct RunResult: Sendable {
         }
         folded.count += 1
         folded.processes.formUnion(report.scan.processes)
-        for status in report.rules where !status.unverifiable.isEmpty {
-            folded.unverifiable[status.rule, default: []].formUnion(status.unverifiable)
+        let statuses = report.rules.filter { !$0.unverifiable.isEmpty }
+        guard !statuses.isEmpty else { return }
+        if folded.unverifiableByCapture.count < FoldedCaptures.capturesNamed {
+            folded.unverifiableByCapture.append((report.path, statuses))
+            return
         }
+        folded.pooled += 1
+        for status in statuses { folded.unverifiable[status.rule, default: []].formUnion(status.unverifiable) }
     }
 
-    /// What the rules could not judge in the clean captures that were only counted, by rule
-    /// in the rules' order.
-    public var foldedUnverifiable: [(rule: String, reasons: [String])] {
-        rules.map(\.id).compactMap { id in folded.unverifiable[id].map { (id, $0.sorted()) } }
+    /// What the rules could not judge in the clean captures that were only counted past the
+    /// first few named ones: how many captures, and by rule in the rules' order.
+    public var foldedUnverifiable: (captures: Int, reasons: [(rule: String, reasons: [String])]) {
+        (folded.pooled, rules.map(\.id).compactMap { id in folded.unverifiable[id].map { (id, $0.sorted()) } })
     }
 
     /// Captures checked: those kept and those counted.
@@ -76,6 +86,9 @@ public struct RunResult: Sendable {
     /// Rules that could not judge something, with the reasons, over all inputs.
     public var unverifiable: [(rule: String, reasons: [String])] {
         var reasons = folded.unverifiable
+        for status in folded.unverifiableByCapture.flatMap(\.statuses) {
+            reasons[status.rule, default: []].formUnion(status.unverifiable)
+        }
         for report in reports {
             for status in report.rules where !status.unverifiable.isEmpty {
                 reasons[status.rule, default: []].formUnion(status.unverifiable)

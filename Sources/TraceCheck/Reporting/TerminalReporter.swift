@@ -13,6 +13,8 @@ public struct TerminalReporter: StreamingReporter {
     public let unicode: Bool
     /// Steps shown per timeline before the middle is elided.
     public var maximumSteps = 14
+    /// Columns a timeline row wraps at (the terminal's; 100 when not a terminal).
+    public var width = 100
 
     public init(color: Bool, quiet: Bool = false, failOn: Severity = .error, verbose: Bool = false, unicode: Bool = true) {
         self.color = color
@@ -94,8 +96,26 @@ public struct TerminalReporter: StreamingReporter {
         return out
     }
 
-    private func row(_ label: String, _ steps: [String]) -> String {
-        "    " + paint(label, .dim) + "  " + TimelineRows.elided(steps, keeping: maximumSteps).joined(separator: " → ") + "\n"
+    /// A timeline row, wrapped to `width` at its arrows: each further line starts under the
+    /// first step, with its arrow.
+    func row(_ label: String, _ steps: [String]) -> String {
+        // Under a long label (a scene with its class, pointer and session), the steps start on
+        // the next line, indented a little more than the label.
+        let besideLabel = 4 + label.count + 2 <= width / 3
+        let lead = besideLabel ? 4 + label.count + 2 : 8
+        var out = "    " + paint(label, .dim) + (besideLabel ? "  " : "\n" + String(repeating: " ", count: lead))
+        var column = lead
+        for (index, step) in TimelineRows.elided(steps, keeping: maximumSteps).enumerated() {
+            let piece = index == 0 ? step : " → " + step
+            if index > 0, column + piece.count > width {
+                out += "\n" + String(repeating: " ", count: lead) + "→ " + step
+                column = lead + 2 + step.count
+            } else {
+                out += piece
+                column += piece.count
+            }
+        }
+        return out + "\n"
     }
 
     /// What weakens the capture as evidence, one line each.
@@ -148,13 +168,14 @@ public struct TerminalReporter: StreamingReporter {
             out += paint("failed:", .bold) + " " + failing.prefix(Self.failingNamed).joined(separator: ", ") + more + "\n"
         }
         // Each reason under the capture it belongs to: a clean capture's gap is not another's.
-        var unverifiable: [(String, [(rule: String, reasons: [String])])] = result.reports.compactMap { report in
-            let statuses = report.rules.filter { !$0.unverifiable.isEmpty }.map { (rule: $0.rule, reasons: $0.unverifiable) }
-            return statuses.isEmpty ? nil : (report.path, statuses)
-        }
-        let folded = result.foldedUnverifiable
-        if !folded.isEmpty {
-            unverifiable.append(("\(result.folded.count) clean capture\(result.folded.count == 1 ? "" : "s") not listed", folded))
+        var unverifiable: [(String, [(rule: String, reasons: [String])])] = (result.reports.map { ($0.path, $0.rules) }
+            + result.folded.unverifiableByCapture.map { ($0.path, $0.statuses) }).compactMap { path, rules in
+                let statuses = rules.filter { !$0.unverifiable.isEmpty }.map { (rule: $0.rule, reasons: $0.unverifiable) }
+                return statuses.isEmpty ? nil : (path, statuses)
+            }
+        let pooled = result.foldedUnverifiable
+        if pooled.captures > 0 {
+            unverifiable.append(("\(pooled.captures) more clean capture\(pooled.captures == 1 ? "" : "s")", pooled.reasons))
         }
         if !unverifiable.isEmpty {
             out += "not verifiable from what the capture logs:\n"
