@@ -41,6 +41,28 @@ final class RunResultTests: XCTestCase {
 
 /// Timelines wrap to the terminal at their arrows.
 final class TerminalLayoutTests: XCTestCase {
+    /// A long timeline keeps a window around what a finding points at, not just its ends.
+    func testALongTimelineKeepsTheFindingInSight() throws {
+        var text = "scene(_:willConnectTo:options:)\n"
+        for cycle in 0..<30 {
+            text += "sceneWillEnterForeground(_:)\nsceneDidBecomeActive(_:)\n"
+            if cycle != 15 { text += "sceneWillResignActive(_:)\n" }
+            text += "sceneDidEnterBackground(_:)\n"
+        }
+        let report = try Checker().check(.text(name: "long.log", contents: text))
+        XCTAssertEqual(report.findings.map(\.line), [64])
+        // Wide enough for one line: the steps shown, in order.
+        var reporter = TerminalReporter(color: false)
+        reporter.width = 1000
+        let shown = reporter.render(report)
+        XCTAssertTrue(shown.contains("willConnect:1 → willEnterForeground:2 → … 58 more … → didEnterBackground:61 → willEnterForeground:62 "
+            + "→ didBecomeActive:63 → didEnterBackground:64 → willEnterForeground:65 → didBecomeActive:66 → … 52 more … "
+            + "→ willResignActive:119 → didEnterBackground:120\n"), shown)
+        let steps = (1...40).map { TimelineRows.Step(text: "s:\($0)", line: $0) }
+        XCTAssertEqual(TimelineRows.elided(steps, keeping: 14), (1...7).map { "s:\($0)" } + ["… 26 more …"] + (34...40).map { "s:\($0)" },
+                       "without a finding: the ends")
+    }
+
     func testTimelineRowsWrapAtTheArrowsWithinTheWidth() {
         var reporter = TerminalReporter(color: false)
         reporter.width = 60

@@ -26,10 +26,11 @@ public struct MarkdownReporter: Reporter {
         out += "\(report.scan.format), \(report.scan.statistics.lines) lines, \(report.eventCount) lifecycle events\n\n"
         if !report.timeline.epochs.isEmpty {
             out += "| process | timeline | steps |\n|---|---|---|\n"
+            let focus = Set((report.findings + report.inconclusive.map(\.finding)).flatMap { [$0.line] + $0.evidence.map(\.line) })
             for epoch in report.timeline.epochs {
                 for row in TimelineRows.rows(of: epoch) {
                     out += "| \(EscapeTable.markdownCell(epoch.label)) (\(epoch.mode.phrase)) | \(EscapeTable.markdownCell(row.label)) | "
-                        + EscapeTable.markdownCell(TimelineRows.elided(row.steps, keeping: maximumSteps).joined(separator: " → ")) + " |\n"
+                        + EscapeTable.markdownCell(TimelineRows.elided(row.steps, keeping: maximumSteps, around: focus).joined(separator: " → ")) + " |\n"
                 }
             }
             out += "\n"

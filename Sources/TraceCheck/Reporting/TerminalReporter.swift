@@ -84,9 +84,11 @@ public struct TerminalReporter: StreamingReporter {
         var format = report.scan.format
         if let decoration = report.scan.decoration { format += " (\(decoration) prefix stripped)" }
         var out = "  \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
+        // The lines the findings point at stay in sight when a long timeline is shortened.
+        let focus = Set((report.findings + report.inconclusive.map(\.finding)).flatMap { [$0.line] + $0.evidence.map(\.line) })
         for epoch in report.timeline.epochs {
             out += "  \(epoch.label) (\(epoch.mode.phrase))\n"
-            for row in TimelineRows.rows(of: epoch) { out += self.row(row.label, row.steps) }
+            for row in TimelineRows.rows(of: epoch) { out += self.row(row.label, TimelineRows.elided(row.steps, keeping: maximumSteps, around: focus)) }
             let forwarded = epoch.events.filter { if case .forwarded = $0.attachment { true } else { false } }.count
             if forwarded > 0 { out += "    \(forwarded) app-delegate call(s) forwarded by the scene delegate\n" }
             let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
@@ -105,7 +107,7 @@ public struct TerminalReporter: StreamingReporter {
         let lead = besideLabel ? 4 + label.count + 2 : 8
         var out = "    " + paint(label, .dim) + (besideLabel ? "  " : "\n" + String(repeating: " ", count: lead))
         var column = lead
-        for (index, step) in TimelineRows.elided(steps, keeping: maximumSteps).enumerated() {
+        for (index, step) in steps.enumerated() {
             let piece = index == 0 ? step : " → " + step
             if index > 0, column + piece.count > width {
                 out += "\n" + String(repeating: " ", count: lead) + "→ " + step
@@ -207,32 +209,61 @@ public struct TerminalReporter: StreamingReporter {
 /// A process's timelines as rows of `member:line` steps: the app delegate's own callbacks
 /// (when a scene app also logs them), then one row per scene.
 enum TimelineRows {
-    static func rows(of epoch: ProcessEpoch) -> [(label: String, steps: [String])] {
-        var rows: [(label: String, steps: [String])] = []
+    /// One step of a row: `member:line`, and the line.
+    struct Step {
+        let text: String
+        let line: Int
+
+        init(_ event: LifecycleEvent) {
+            self.init(text: "\(event.id.member):\(event.line)", line: event.line)
+        }
+
+        init(text: String, line: Int) {
+            self.text = text
+            self.line = line
+        }
+    }
+
+    static func rows(of epoch: ProcessEpoch) -> [(label: String, steps: [Step])] {
+        var rows: [(label: String, steps: [Step])] = []
         let processEvents = epoch.events.filter { if case .process = $0.attachment { true } else { false } }
             .filter { $0.event.id.builtInFamily == .app && $0.event.source == .callback }
         if !processEvents.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
-            rows.append(("app", processEvents.map { "\($0.event.id.member):\($0.event.line)" }))
+            rows.append(("app", processEvents.map { Step($0.event) }))
         }
         for (_, connection) in epoch.allTimelines {
-            rows.append((connection.label, connection.steps.map { step in
-                let event = epoch.events[step.event].event
-                return "\(event.id.member):\(event.line)"
-            }))
+            rows.append((connection.label, connection.steps.map { Step(epoch.events[$0.event].event) }))
         }
         // The states a framework reports, a row each, under the name apps know them by.
         for (family, name) in EventCatalog.frameworkStates {
             let states = epoch.events.filter { $0.event.id.builtInFamily == family }
-            if !states.isEmpty { rows.append((name, states.map { "\($0.event.id.member):\($0.event.line)" })) }
+            if !states.isEmpty { rows.append((name, states.map { Step($0.event) })) }
         }
         return rows
     }
 
-    /// The first and last steps of a long timeline, with the middle counted.
-    static func elided(_ steps: [String], keeping maximum: Int) -> [String] {
-        guard steps.count > maximum else { return steps }
-        let keep = maximum / 2
-        return Array(steps.prefix(keep)) + ["… \(steps.count - 2 * keep) more …"] + Array(steps.suffix(keep))
+    /// A long timeline shortened: its first and last steps, and a window around each step a
+    /// finding points at (`focus`, its lines), the rest counted, so an anomaly in the middle
+    /// of a long session stays in sight.
+    static func elided(_ steps: [Step], keeping maximum: Int, around focus: Set<Int> = []) -> [String] {
+        guard steps.count > maximum else { return steps.map(\.text) }
+        let edge = focus.isEmpty ? maximum / 2 : 2
+        var kept = Set(0..<min(edge, steps.count)).union(max(0, steps.count - edge)..<steps.count)
+        for (index, step) in steps.enumerated() where focus.contains(step.line) {
+            kept.formUnion(max(0, index - 2)...min(steps.count - 1, index + 2))
+        }
+        var out: [String] = []
+        var dropped = 0
+        for (index, step) in steps.enumerated() {
+            guard kept.contains(index) else {
+                dropped += 1
+                continue
+            }
+            if dropped > 0 { out.append("… \(dropped) more …") }
+            dropped = 0
+            out.append(step.text)
+        }
+        return out
     }
 }
 
