@@ -50,6 +50,8 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(lines.contains("? \(empty) — nothing read (xcode-console, 5 lines)"), result.stdout)
         XCTAssertTrue(lines.contains("! \(warned) — 1 warning, 8 events"), result.stdout)
         XCTAssertTrue(lines.contains("failed: \(failing), \(empty)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  \(failing):\n    launch_sequence: app.didFinishLaunching not logged in process #1\n"),
+                      "what could not be verified is named by capture and process: \(result.stdout)")
         XCTAssertFalse(result.stdout.contains("SampleLogs/clean-launch-background-foreground-kill.log:"), "no detail of the clean one")
         XCTAssertEqual(result.status, 1)
         let ascii = try Self.run(["report", "--color", "never", clean, failing], environment: ["LC_ALL": "C"])

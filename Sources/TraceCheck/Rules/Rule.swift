@@ -198,19 +198,26 @@ public struct EpochVerdict: Sendable {
 
 extension EpochRule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        RuleOutcome(timeline.epochs.map { judge($0, in: timeline) })
+        RuleOutcome(timeline.epochs.map { ($0.label, judge($0, in: timeline)) })
     }
 }
 
 extension RuleOutcome {
-    /// The verdicts on each epoch, as one outcome: the epochs judged are counted here.
-    init(_ verdicts: [EpochVerdict]) {
+    /// The verdicts on each epoch, as one outcome: the epochs judged are counted here, and
+    /// each reason for what could not be judged names the processes it holds for.
+    init(_ verdicts: [(process: String, verdict: EpochVerdict)]) {
         self.init()
-        for verdict in verdicts {
+        var processes: [String: [String]] = [:]
+        for (process, verdict) in verdicts {
             findings += verdict.findings
             pending += verdict.pending
-            unverifiable.formUnion(verdict.unverifiable)
+            for reason in verdict.unverifiable { processes[reason, default: []].append(process) }
             if verdict.judged { checked += 1 }
+        }
+        let named = 3
+        for (reason, holders) in processes {
+            let more = holders.count > named ? " and \(holders.count - named) more" : ""
+            unverifiable.insert("\(reason) in \(holders.prefix(named).joined(separator: ", "))\(more)")
         }
     }
 }

@@ -139,12 +139,12 @@ extension Rule {
         guard timeline.epochs.contains(where: { epoch in epoch.events.contains { $0.event.id == id } }) else { return RuleOutcome() }
         // Judged in every epoch once the capture shows the callback at all.
         return RuleOutcome(timeline.epochs.map { epoch in
-            judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
+            (epoch.label, judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
                 guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
                       let early = events.first(where: { $0.line < connect.line && $0.id == id }) else { return nil }
                 return finding("\(early.id) before the scene's willConnect (line \(connect.line)): \(explanation)",
                                at: early, in: timeline, epoch: epoch, scene: connection.label, context: [connect])
-            }
+            })
         })
     }
 }

@@ -69,7 +69,7 @@ extension Rule {
         }
         let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
         if ambiguous > 0 {
-            verdict.unverifiable.insert("\(ambiguous) scene event(s) in \(epoch.label) name no scene and several scenes were connected")
+            verdict.unverifiable.insert("\(ambiguous) scene event(s) name no scene and several scenes were connected")
         }
         return verdict
     }
