@@ -242,7 +242,8 @@ final class ConfigurationCLITests: XCTestCase {
 
         let table = try run(["rules"])
         let row = table.stdout.split(separator: "\n").first { $0.hasPrefix("resign_before_background ") }
-        XCTAssertNotNil(row?.range(of: "  no  "), String(row ?? ""))
+        XCTAssertTrue(row?.hasSuffix("  off") ?? false, String(row ?? ""))
+        XCTAssertTrue(table.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "the list fits 80 columns")
 
         let explain = try run(["explain", "F3"])
         XCTAssertEqual(explain.status, 0)

@@ -40,6 +40,20 @@ final class RuleExampleTests: XCTestCase {
         XCTAssertGreaterThan(declared.count, 40)
     }
 
+    /// `explain` speaks to users in 80 columns: no reference to files a user's clone lacks.
+    func testRuleHelpFitsEightyColumnsAndCitesNothingInternal() {
+        for rule in RuleRegistry.all.map({ $0.description }) {
+            let text = RuleHelp.explanation(of: rule)
+            for line in text.split(separator: "\n") where !line.hasPrefix("  ") {
+                XCTAssertLessThanOrEqual(line.count, 80, "\(rule.id): \(line)")
+            }
+            for reference in ["seed 0", "spec §", "§", "lifecycle-spec"] {
+                XCTAssertFalse(text.contains(reference), "\(rule.id) cites \(reference)")
+            }
+            XCTAssertTrue(text.contains("docs/lifecycle.md"), rule.id)
+        }
+    }
+
     func testRuleIDsAreUniqueSnakeCase() {
         let ids = RuleRegistry.all.map { $0.description.id }
         XCTAssertEqual(Set(ids).count, ids.count)

@@ -12,19 +12,21 @@ public enum RuleHelp {
         rules(configuration).first { $0.id == id || $0.spec.lowercased() == id.lowercased() && $0.spec != "user" }
     }
 
+    /// Two lines a rule, to fit 80 columns: its id, spec id, severity, family and whether it
+    /// is off; then its name.
     public static func table(_ configuration: Configuration = Configuration()) -> String {
-        let rows = rules(configuration).map { rule in
-            [rule.id, rule.spec, configuration.severity(of: rule).rawValue, configuration.isEnabled(rule) ? "yes" : "no",
-             rule.family.rawValue, rule.name + (rule.optIn ? " (opt-in)" : "")]
+        let rows = rules(configuration).map { rule -> (cells: [String], name: String) in
+            let state = configuration.isEnabled(rule) ? "" : (rule.optIn ? "opt-in, off" : "off")
+            return ([rule.id, rule.spec, configuration.severity(of: rule).rawValue, rule.family.rawValue, state], rule.name)
         }
-        let header = ["id", "spec", "severity", "enabled", "family", "name"]
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        let header = ["id", "spec", "severity", "family", ""]
+        let widths = header.indices.map { column in ([header] + rows.map(\.cells)).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
                 index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ") + "\n"
+            }.joined(separator: "  ").replacingOccurrences(of: " +$", with: "", options: .regularExpression) + "\n"
         }
-        return ([header] + rows).map(line).joined()
+        return line(header) + "    name\n" + rows.map { line($0.cells) + "    " + $0.name + "\n" }.joined()
     }
 
     struct RuleEntry: Encodable {
@@ -62,7 +64,10 @@ public enum RuleHelp {
     public static func explanation(of rule: RuleDescription, in configuration: Configuration = Configuration()) -> String {
         var out = "\(rule.id) (\(rule.spec), \(configuration.severity(of: rule).rawValue), \(rule.family.rawValue)"
         out += configuration.isEnabled(rule) ? ")\n" : ", not enabled\(rule.optIn ? ": opt-in" : ""))\n"
-        out += "\(rule.name)\n\nWhy:\n\(rule.rationale)\n\nLegal, not reported:\n\(rule.exceptions)\n"
+        out += "\(rule.name)\n\nWhy:\n\(wrapped(rule.rationale))\n\nLegal, not reported:\n\(wrapped(rule.exceptions))\n"
+        if rule.spec != "user" {
+            out += "\nMore: docs/rules.md#\(rule.id) and docs/lifecycle.md\n"
+        }
         for (title, examples) in [("Triggering", rule.triggering), ("Not triggering", rule.nonTriggering)] {
             for (index, example) in examples.enumerated() {
                 out += "\n\(title) example \(index + 1):\n"
@@ -70,6 +75,21 @@ public enum RuleHelp {
             }
         }
         return out
+    }
+
+    /// `text` wrapped at word boundaries to `width` columns (a word longer than that stands alone).
+    static func wrapped(_ text: String, width: Int = 80) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n")
     }
 
     /// docs/rules.md, generated so that it cannot drift from the registry (a test compares).
@@ -80,7 +100,7 @@ public enum RuleHelp {
             Generated from the rule registry by `tracecheck rules --format markdown`; do not edit by hand \
             (a test fails when this file is out of date). `tracecheck rules ID` prints the same text for one rule.
 
-            Each rule checks one invariant of the lifecycle specification. Opt-in rules run only when \
+            Each rule checks one invariant of the life cycle that [lifecycle.md](lifecycle.md) describes. Opt-in rules run only when \
             `.tracecheck.yml` lists them in `opt_in_rules`.
 
 

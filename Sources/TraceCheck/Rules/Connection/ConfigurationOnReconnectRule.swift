@@ -16,7 +16,7 @@ public struct ConfigurationOnReconnectRule: Rule {
             session that was not new: the configuration it chose is ignored.
             """,
         exceptions: """
-            Needs persistentIdentifier UUIDs on the willConnect lines (spec §6.3 recommends logging them); without \
+            Needs persistentIdentifier UUIDs on the willConnect lines (log scene.session.persistentIdentifier with each callback); without \
             them every reconnection looks new and nothing is judged. A willConnect without configurationForConnecting \
             is always legal.
             """,

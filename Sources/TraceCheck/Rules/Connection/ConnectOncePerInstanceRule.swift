@@ -10,8 +10,8 @@ public struct ConnectOncePerInstanceRule: EpochRule {
         severity: .error,
         rationale: """
             "The removal of a scene is a precursor to the destruction of that scene" (Apple, sceneDidDisconnect(_:)); \
-            a reconnection creates new scene and delegate instances (seed 001; observed new addresses after \
-            reconnect). The same scene pointer connecting twice, or called after its disconnect, is a reused or \
+            a reconnection creates new scene and delegate instances (captures show new addresses after \
+            a reconnect). The same scene pointer connecting twice, or called after its disconnect, is a reused or \
             leaked instance.
             """,
         exceptions: """

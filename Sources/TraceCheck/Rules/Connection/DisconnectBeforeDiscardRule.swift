@@ -10,8 +10,8 @@ public struct DisconnectBeforeDiscardRule: EpochRule {
         severity: .error,
         rationale: """
             UIKit calls application(_:didDiscardSceneSessions:) "before discarding the scene's associated session \
-            object" and removes the scene first ("a precursor to the destruction of that scene"); seed 001 logs \
-            sceneDidDisconnect → didDiscardSceneSessions. A discard reported before its scene disconnects means the \
+            object" and removes the scene first ("a precursor to the destruction of that scene"); captures of \
+            swipe-kills show sceneDidDisconnect → didDiscardSceneSessions. A discard reported before its scene disconnects means the \
             app is told a session is gone while its scene is still alive.
             """,
         exceptions: """

@@ -10,7 +10,7 @@ public struct SessionReconnectedRule: Rule {
         severity: .info,
         rationale: """
             UIKit "preserves the sessions" it disconnects (application(_:didDiscardSceneSessions:)); a disconnected \
-            scene is not necessarily destroyed and may be connected again (seed 000). A new willConnect for a \
+            scene is not necessarily destroyed and may be connected again. A new willConnect for a \
             persistentIdentifier the capture has already seen is a reconnection: new scene and delegate objects, the \
             same session, normally no configurationForConnecting. Noting it explains why a second willConnect is legal.
             """,

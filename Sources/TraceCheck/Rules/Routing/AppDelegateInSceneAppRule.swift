@@ -15,7 +15,7 @@ public struct AppDelegateInSceneAppRule: EpochRule {
             delegate is dead code waiting to be relied on — a common migration bug.
             """,
         exceptions: """
-            A scene delegate that forwards to the app delegate (seed 003: \
+            A scene delegate that forwards to the app delegate (calling \
             UIApplication.shared.delegate?.applicationDidBecomeActive?(…)) logs the app callback right next to the \
             scene callback; that is recognised and not reported (forwarded_app_callback). A notification observer \
             method named like the callback (applicationDidBecomeActive(_:) on UIApplication.didBecomeActiveNotification) \

@@ -9,7 +9,7 @@ public struct ForwardedAppCallbackRule: EpochRule {
         family: .routing,
         severity: .info,
         rationale: """
-            Scene delegates often forward to the app delegate (seed 003 calls \
+            Scene delegates often forward to the app delegate (calling \
             UIApplication.shared.delegate?.applicationDidBecomeActive?(…) from sceneDidBecomeActive). When the app \
             callback is logged right next to its scene counterpart (same thread, within 50 ms, nothing between) it is \
             classified forwarded and not reported. When the scene delegate logs nothing for that callback, the pair \
