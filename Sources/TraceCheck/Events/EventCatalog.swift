@@ -1,4 +1,4 @@
-/// One row of the spec's event catalog (§1.2–1.5): every way the same callback is spelled.
+/// One row of the event catalog (docs/formats.md, "What is read"): every way the same callback is spelled.
 public struct CatalogEntry: Sendable {
     public let id: EventID
     /// ObjC selectors, as `__func__` and `NSStringFromSelector(_cmd)` print them.
@@ -261,7 +261,7 @@ public enum EventCatalog {
                      swift: ["templateApplicationScene(_:didDisconnect:from:)"]),
     ]
 
-    /// Short forms shared by the app and the scene delegate (spec §1.1 "Matching rules"): the
+    /// Short forms shared by the app and the scene delegate (docs/formats.md): the
     /// class word on the line decides, else the timeline does (scene-based or legacy epoch).
     public static let ambiguousShortForms: [String: (app: EventID, scene: EventID)] =
         Dictionary(uniqueKeysWithValues: ForegroundCallback.allCases.map { ($0.rawValue, ($0.app, $0.scene)) })
@@ -298,7 +298,7 @@ public enum EventCatalog {
         "will terminate": "willTerminate",
     ]
 
-    /// SwiftUI `ScenePhase` values as `print(newPhase)` writes them (spec §1.6, P1/P2). They
+    /// SwiftUI `ScenePhase` values as `print(newPhase)` writes them (docs/lifecycle.md, "SwiftUI scenePhase"). They
     /// say nothing of the scene; bare, they are events only as a short whole message.
     /// Flutter's `AppLifecycleState` values (and `hiding`, as apps word `hidden`): Flutter's
     /// own state machine over the UIKit callbacks, checked by `flutter_state_order`.
@@ -326,7 +326,7 @@ public enum EventCatalog {
         "active": .swiftUIActive, "inactive": .swiftUIInactive, "background": .swiftUIBackground,
     ]
 
-    /// Verbatim fragments of UIKit's own log lines that mark an event (spec §4.1).
+    /// Verbatim fragments of UIKit's own log lines that mark an event (docs/lifecycle.md, "UIKit's own messages").
     public static let uikitMessages: [(fragment: String, id: EventID)] = [
         ("This process does not adopt UIScene lifecycle", .uikitLegacyLifecycleWarning),  // K6
         ("UIScene lifecycle will soon be required", .uikitLegacyLifecycleWarning),  // K7

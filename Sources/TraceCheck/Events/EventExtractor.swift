@@ -444,7 +444,7 @@ public final class EventExtractor {
                 String(decoding: UnsafeRawBufferPointer(rebasing: message[pointerRange]), as: UTF8.self))
         } else if source == .callback, identity.scenePointer == nil,
                   let pointer = firstGroup("pointer", of: catalog.barePointer, in: message) {
-            // `NSLog(@"%s %p", __func__, self)`, the form the spec recommends (§6.3).
+            // `NSLog(@"%s %p", __func__, self)`, the form docs/formats.md recommends.
             identity.delegatePointer = Self.normalisedPointer(pointer)
         }
         return identity

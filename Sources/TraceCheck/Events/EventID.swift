@@ -1,4 +1,4 @@
-/// A canonical lifecycle event name, as in the ID column of the spec's event catalog
+/// A canonical lifecycle event name, as the event catalog names it
 /// (`app.didFinishLaunching`, `scene.willConnect`, …). Configuration and output use these.
 public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let rawValue: String

@@ -1,4 +1,4 @@
-/// What a line says about which scene it concerns (spec §6.1), strongest key first.
+/// What a line says about which scene it concerns (docs/formats.md), strongest key first.
 public struct SceneIdentity: Hashable, Sendable {
     /// `persistentIdentifier` UUIDs: the session(s). Several on a `didDiscardSceneSessions` line.
     public var sessions: [String] = []

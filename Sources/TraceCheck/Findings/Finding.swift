@@ -28,7 +28,7 @@ public struct Evidence: Hashable, Sendable, Codable {
 /// One anomaly, pointing at the line that proves it.
 public struct Finding: Hashable, Sendable {
     public let rule: String
-    /// The spec invariant the rule checks (`F3`), or `user` for a rule from the configuration.
+    /// The invariant the rule checks (`F3`), or `user` for a rule from the configuration.
     public let spec: String
     public let severity: Severity
     public let message: String

@@ -1,4 +1,4 @@
-/// A copy of selected rows from Console.app (spec §5.5): the visible columns in their
+/// A copy of selected rows from Console.app (docs/formats.md): the visible columns in their
 /// on-screen order, separated by tabs, no header, time without date. The column layout
 /// is learned from the capture's first rows; a message holding tabs keeps them, and a
 /// line without the columns continues the message before it.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `log show --style ndjson` / `log stream --style ndjson` (spec §5.2): one JSON object a line.
+/// `log show --style ndjson` / `log stream --style ndjson` (docs/formats.md): one JSON object a line.
 public struct LogNDJSONFormat: CaptureFormat {
     public let name = "log-ndjson"
     public let summary = "log show / log stream --style ndjson: one JSON entry per line (eventMessage, processID, …)"
@@ -29,7 +29,7 @@ public struct LogNDJSONFormat: CaptureFormat {
     public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: false) }
 }
 
-/// `log show --style json` (spec §5.2): one JSON array, pretty-printed over many lines.
+/// `log show --style json` (docs/formats.md): one JSON array, pretty-printed over many lines.
 /// Entries are read whole however they are laid out; an entry is shown at its
 /// `eventMessage` line.
 public struct LogJSONFormat: CaptureFormat {

@@ -1,5 +1,5 @@
 /// `log stream` / `log show` (and `xcrun simctl spawn booted log …`) in the default style
-/// (spec §5.2): `timestamp thread type activity pid ttl process: (sender) [subsystem:category] message`.
+/// (docs/formats.md): `timestamp thread type activity pid ttl process: (sender) [subsystem:category] message`.
 public struct LogDefaultFormat: LinePrefixFormat {
     public let name = "log-default"
     public let summary = "log stream / log show, default style: timestamp, thread, type, activity, pid, TTL, process: message"
@@ -37,7 +37,7 @@ public struct LogDefaultFormat: LinePrefixFormat {
     }
 }
 
-/// `log … --style compact` (spec §5.2): millisecond time, a two-letter type, `process[pid:tid-hex]`.
+/// `log … --style compact` (docs/formats.md): millisecond time, a two-letter type, `process[pid:tid-hex]`.
 public struct LogCompactFormat: LinePrefixFormat {
     public let name = "log-compact"
     public let summary = "log stream / log show, compact style: time (ms), type code, process[pid:tid], [subsystem:category] message"
@@ -67,7 +67,7 @@ public struct LogCompactFormat: LinePrefixFormat {
     public var bannerSamples: [String] { ["Timestamp               Ty Process[PID:TID]"] }
 }
 
-/// `log … --style syslog` (spec §5.2): `timestamp host process[pid]: (sender) [subsystem:category] message`.
+/// `log … --style syslog` (docs/formats.md): `timestamp host process[pid]: (sender) [subsystem:category] message`.
 public struct LogSyslogFormat: LinePrefixFormat {
     public let name = "log-syslog"
     public let summary = "log stream / log show, syslog style: timestamp, host, process[pid]: message"
@@ -95,7 +95,7 @@ public struct LogSyslogFormat: LinePrefixFormat {
     public var bannerSamples: [String] { ["Timestamp                       (process)[PID]    "] }
 }
 
-/// idevicesyslog (spec §5.3): `Mmm dd HH:MM:SS[.ffffff] [device] process(image)[pid] <Level>: message`,
+/// idevicesyslog (docs/formats.md): `Mmm dd HH:MM:SS[.ffffff] [device] process(image)[pid] <Level>: message`,
 /// colours stripped, `[connected]` / `[disconnected]` status lines.
 public struct IDeviceSyslogFormat: LinePrefixFormat {
     public let name = "idevicesyslog"
@@ -132,7 +132,7 @@ public struct IDeviceSyslogFormat: LinePrefixFormat {
     public var bannerSamples: [String] { ["[connected]", "[connected:00008030-001A2D3E0C41802E]"] }
 }
 
-/// pymobiledevice3 `syslog live` (spec §5.4): `YYYY-MM-DD HH:MM:SS.ffffff process{image}[pid] <LEVEL>: message`,
+/// pymobiledevice3 `syslog live` (docs/formats.md): `YYYY-MM-DD HH:MM:SS.ffffff process{image}[pid] <LEVEL>: message`,
 /// with ` [subsystem][category]` appended under `--label`.
 public struct PyMobileDevice3Format: LinePrefixFormat {
     public let name = "pymobiledevice3"

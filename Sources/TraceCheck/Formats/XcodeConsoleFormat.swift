@@ -1,4 +1,4 @@
-/// The Xcode debug console (spec §5.1): NSLog lines with a
+/// The Xcode debug console (docs/formats.md): NSLog lines with a
 /// `date time[.fraction][±zone] Process Name[pid:tid] ` prefix, interleaved with bare
 /// Swift `print` lines. An NSLog message's later lines have no prefix and cannot be told
 /// from prints, so every unprefixed line is its own record.

@@ -627,7 +627,7 @@ struct MessageSignature: Equatable {
 }
 
 /// Processes of the system itself: their lines describe apps but are never an app's own
-/// lifecycle events (spec §4.3).
+/// lifecycle events (docs/formats.md).
 enum SystemProcesses {
     static let names: Set<String> = [
         "SpringBoard", "backboardd", "assertiond", "runningboardd", "FrontBoard", "symptomsd", "mediaserverd",

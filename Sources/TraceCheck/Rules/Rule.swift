@@ -26,16 +26,16 @@ public struct ExampleTrace: Sendable, Hashable {
     }
 }
 
-/// The spec's groups of invariants (§3.1–3.7), plus UIKit's own messages.
+/// The groups of rules (docs/rules.md), plus UIKit's own messages.
 public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case launch, routing, connection, foreground
-    /// UIApplication notifications against the scenes' state (§3.5).
+    /// UIApplication notifications against the scenes' state.
     case notifications
-    /// URLs, user activities, restoration, shortcuts (§3.6).
+    /// URLs, user activities, restoration, shortcuts.
     case delivery
-    /// SwiftUI scenePhase prints (§3.7).
+    /// SwiftUI scenePhase prints.
     case swiftui
-    /// UIKit's own messages about the app's configuration (spec §4.1).
+    /// UIKit's own messages about the app's configuration (docs/lifecycle.md, "UIKit's own messages").
     case uikit
     /// Rules a team writes in `.tracecheck.yml`.
     case custom
@@ -51,13 +51,13 @@ public enum RuleFamily: String, Sendable, Codable, CaseIterable {
 public struct RuleDescription: Sendable {
     /// Stable snake_case identifier used in output and configuration.
     public let id: String
-    /// The invariant in `lifecycle-spec.md` §3 (`C5`).
+    /// The invariant's id (`C5`), as docs/rules.md lists it.
     public let spec: String
     public let name: String
     public let family: RuleFamily
     /// The default severity; a configuration may set another.
     public internal(set) var severity: Severity
-    /// Why the rule exists, with the spec's evidence.
+    /// Why the rule exists, with its evidence.
     public let rationale: String
     /// What is legal although it looks wrong, and why.
     public let exceptions: String

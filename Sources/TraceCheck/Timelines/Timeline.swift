@@ -1,4 +1,4 @@
-/// Scene states of spec §2.1, plus what a capture cannot know.
+/// Scene states of docs/lifecycle.md ("A scene's states"), plus what a capture cannot know.
 public enum SceneState: String, Sendable, Codable {
     /// Not connected: before its `willConnect` was seen.
     case unattached
@@ -54,7 +54,7 @@ public struct TimelineStep: Hashable, Sendable {
     public let after: SceneState
 }
 
-/// One scene instance from its connection to its disconnection (spec §6.2).
+/// One scene instance from its connection to its disconnection (docs/lifecycle.md).
 public struct SceneConnection: Hashable, Sendable {
     public enum Origin: String, Sendable, Codable {
         /// Its first callback was `willConnect`, or it is still to come.
@@ -111,7 +111,7 @@ public struct EpochEvent: Hashable, Sendable {
     public var attachment: Attachment
 }
 
-/// One run of one process (spec L1).
+/// One run of one process (L1 in docs/rules.md).
 public struct ProcessEpoch: Hashable, Sendable {
     public let ordinal: Int
     public var pid: Int?

@@ -1,6 +1,6 @@
 /// Options that change how a capture is read into timelines.
 public struct TimelineOptions: Sendable {
-    /// `nil`: detect per epoch (spec MODE-1).
+    /// `nil`: detect per epoch (MODE-1 in docs/rules.md).
     public var forcedMode: LifecycleMode?
     /// R3: the most time between a scene callback and the app-delegate call it forwards to.
     public var forwardingWindow: Double = 0.050
@@ -12,7 +12,7 @@ public struct TimelineOptions: Sendable {
     public init(forcedMode: LifecycleMode? = nil) { self.forcedMode = forcedMode }
 }
 
-/// Rebuilds per-process, per-scene timelines from an event stream (spec §2, §6.2).
+/// Rebuilds per-process, per-scene timelines from an event stream (docs/lifecycle.md).
 public struct TimelineBuilder {
     public let options: TimelineOptions
 
@@ -28,7 +28,7 @@ public struct TimelineBuilder {
         .appContinueUserActivity: .sceneContinueUserActivity,
     ]
 
-    /// CarPlay scenes report their connection through the template delegate (spec C13).
+    /// CarPlay scenes report their connection through the template delegate (C13 in docs/rules.md).
     static let carPlayConnects: Set<EventID> = [.carPlayDidConnect, .carPlayDidConnectWindow]
 
     static let appForegroundCallbacks: Set<EventID> = [
@@ -245,7 +245,7 @@ public struct TimelineBuilder {
         return abs(ta - tb) <= options.forwardingWindow
     }
 
-    // MARK: Scene connections (spec §6.2)
+    // MARK: Scene connections (docs/lifecycle.md)
 
     func buildSceneTimelines(_ epoch: inout ProcessEpoch) {
         guard epoch.mode == .scene else { return }
@@ -289,7 +289,7 @@ public struct TimelineBuilder {
         connection.state = after
     }
 
-    // MARK: Legacy app timeline (spec §2.4)
+    // MARK: Legacy app timeline (docs/lifecycle.md, "Two delegates")
 
     func buildAppTimeline(_ epoch: inout ProcessEpoch) {
         var timeline = SceneConnection(ordinal: 0, origin: .implicitApp, state: .unknown)

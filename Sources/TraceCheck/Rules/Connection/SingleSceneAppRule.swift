@@ -2,7 +2,7 @@
 public struct SingleSceneAppRule: Rule {
     public init() {}
 
-    /// A scene replacing another may overlap it this long (spec C11).
+    /// A scene replacing another may overlap it this long (C11 in docs/rules.md).
     static let overlap = 1.0
 
     public static let description = RuleDescription(

@@ -1,4 +1,4 @@
-/// F4: callbacks follow the state machine of spec §2.1.
+/// F4: callbacks follow the state machine of docs/lifecycle.md ("A scene's states").
 public struct SceneStateMachineRule: EpochRule {
     public init() {}
 

@@ -2,7 +2,7 @@
 public struct AppNotificationAgainstSceneStateRule: EpochRule {
     public init() {}
 
-    /// How long a scene may take to reach the state the notification announces (spec N2).
+    /// How long a scene may take to reach the state the notification announces (N2 in docs/rules.md).
     static let window = 0.050
 
     public static let description = RuleDescription(

@@ -2,7 +2,7 @@
 public struct NotificationBeforeCallbackRule: EpochRule {
     public init() {}
 
-    /// How far ahead of its callback a notification may be logged (spec N3).
+    /// How far ahead of its callback a notification may be logged (N3 in docs/rules.md).
     static let tolerance = 0.050
 
     public static let description = RuleDescription(

@@ -1,4 +1,4 @@
-/// A transition of spec §2.1 that must not happen: `member` while the scene is in one of
+/// A transition of docs/lifecycle.md ("A scene's states") that must not happen: `member` while the scene is in one of
 /// `from`. It can only be judged when the app logs at least one of `requiresAnyOf`: the
 /// callbacks that would have moved the scene out of `from` legitimately.
 struct IllegalTransition {

@@ -1,4 +1,4 @@
-/// A rule that reports one of UIKit's own messages (spec §4.1): one finding per process
+/// A rule that reports one of UIKit's own messages (docs/lifecycle.md, "UIKit's own messages"): one finding per process
 /// and distinct subject (a configuration name, a class, an error code), at its first
 /// line, saying how often UIKit logged it.
 protocol UIKitMessageRule: EpochRule {
