@@ -299,7 +299,7 @@ struct Report: ParsableCommand {
             }
         }
         if wroteGitHub, let summary = environment.stepSummary {
-            if !OutputSink.write(MarkdownReporter().render(result), to: summary, appending: true) {
+            if !OutputSink.write(MarkdownReporter(failOn: failOn).render(result), to: summary, appending: true) {
                 printError("tracecheck: error: cannot append the job summary to \(summary): \(String(cString: strerror(errno)))")
                 writeFailed = true
             }

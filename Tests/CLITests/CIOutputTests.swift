@@ -113,10 +113,40 @@ final class CIOutputTests: XCTestCase {
         let written = try String(contentsOf: summary, encoding: .utf8)
         XCTAssertTrue(written.hasPrefix("# Earlier step\n## tracecheck\n"), "appended, not replaced: \(written)")
         XCTAssertTrue(written.contains("| process | timeline | steps |"))
-        XCTAssertTrue(written.contains("| 11 | error | `resign_before_background` |"), written)
+        XCTAssertTrue(written.contains("| 11 | error | [`resign_before_background`](docs/rules.md#resign_before_background) | "), written)
+        XCTAssertTrue(written.contains("`10: sceneDidBecomeActive(_:)`<br>`11: sceneDidEnterBackground(_:)`"), "with its evidence lines: \(written)")
 
         let plain = try CLITests.run(["report", "SampleLogs/rule-resign_before_background.log"])
         XCTAssertFalse(plain.stdout.contains("::error"), "no annotations outside a CI")
+    }
+
+    /// A night of 2,500 clean captures and a few that need a look: those first, the clean ones
+    /// one collapsed row each, far below GitHub's 1 MiB limit for a step summary; a capture
+    /// whose only finding is inconclusive is not shown as clean.
+    func testTheJobSummaryOfTwoThousandFiveHundredCleanCapturesStaysSmall() throws {
+        let directory = try temporaryDirectory()
+        let captures = directory.appendingPathComponent("captures")
+        try FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+        let clean = CLITests.root.appendingPathComponent("SampleLogs/clean-launch-background-foreground-kill.log")
+        for index in 0..<2_500 {
+            try FileManager.default.linkItem(at: clean, to: captures.appendingPathComponent(String(format: "night-%04d.log", index)))
+        }
+        let failing = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+        try failing.write(to: captures.appendingPathComponent("zz-failing.log"), atomically: true, encoding: .utf8)
+        var lines = failing.split(separator: "\n").map(String.init)
+        lines[10] += " <private>"
+        try (lines.joined(separator: "\n") + "\n").write(to: captures.appendingPathComponent("zz-redacted.log"), atomically: true, encoding: .utf8)
+        let summary = directory.appendingPathComponent("summary.md")
+        let result = try CLITests.run(["report", "--quiet", captures.path], environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path])
+        XCTAssertEqual(result.status, 1)
+        let written = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertLessThan(written.utf8.count, 1 << 20, "GitHub's limit for a step summary")
+        let failed = try XCTUnwrap(written.range(of: "### ❌ `\(captures.path)/zz-failing.log`"))
+        let inconclusive = try XCTUnwrap(written.range(of: "### ❔ `\(captures.path)/zz-redacted.log`"))
+        let cleanTable = try XCTUnwrap(written.range(of: "<details><summary>✅ 2500 clean capture(s)</summary>"))
+        XCTAssertTrue(failed.lowerBound < inconclusive.lowerBound && inconclusive.lowerBound < cleanTable.lowerBound, "failing first, clean last")
+        XCTAssertFalse(written.contains("### ✅"), "clean captures are rows, not sections")
+        XCTAssertEqual(written.components(separatedBy: "| xcode-console | 18 | 13 |").count - 1, 2_500)
     }
 
     func testGitLabAndTeamCityAreDetected() throws {

@@ -34,7 +34,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .github: return GitHubReporter()
         case .gitlab: return GitLabReporter()
         case .teamcity: return TeamCityReporter()
-        case .markdown: return MarkdownReporter()
+        case .markdown: return MarkdownReporter(failOn: failOn)
         case .checkstyle: return CheckstyleReporter()
         }
     }
