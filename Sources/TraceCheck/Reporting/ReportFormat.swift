@@ -1,6 +1,7 @@
 /// Every output `report` can write, by the name `--format` and `--report` take.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case terminal, json, jsonl, junit, sarif, github, gitlab, teamcity, markdown, checkstyle
+    case chromeTrace = "chrome-trace"
 
     public var summary: String {
         switch self {
@@ -14,6 +15,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .teamcity: "TeamCity service messages (inspections)"
         case .markdown: "a Markdown summary: verdict, per-scene timeline tables, findings"
         case .checkstyle: "Checkstyle XML"
+        case .chromeTrace: "Trace Event JSON for ui.perfetto.dev and chrome://tracing: scenes as tracks, states as slices"
         }
     }
 
@@ -36,6 +38,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .teamcity: return TeamCityReporter()
         case .markdown: return MarkdownReporter(failOn: failOn)
         case .checkstyle: return CheckstyleReporter()
+        case .chromeTrace: return ChromeTraceReporter()
         }
     }
 }
