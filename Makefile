@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-resign_before_background.log
 
-.PHONY: demo test bench build release pcre2 xmllint man clean fuzz fuzz-build fuzz-smoke
+.PHONY: chromium docs-screenshot demo test bench build release pcre2 xmllint man clean fuzz fuzz-build fuzz-smoke
 
 pcre2:
 	@if pkg-config --exists libpcre2-8 2>/dev/null && { pkg-config --exists zlib 2>/dev/null || [ "$$(uname)" = Darwin ]; }; then :; \
@@ -45,9 +45,28 @@ xmllint:
 		echo "note: xmllint not found; the JUnit schema test will be skipped" >&2; \
 	fi
 
-test: pcre2 xmllint
+# The HTML report is rendered in a real browser by the tests: headless Chromium.
+chromium:
+	@if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1; then :; \
+	elif command -v apt-get >/dev/null 2>&1; then \
+		echo "installing chromium (headless, for the HTML report's browser test) with apt-get"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		{ $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; } \
+			|| echo "note: could not install chromium; the HTML browser test will be skipped" >&2; \
+	else \
+		echo "note: no Chromium or Chrome found; the HTML browser test will be skipped" >&2; \
+	fi
+
+test: pcre2 xmllint chromium
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# docs/report.png, the README's picture of the HTML report (headless Chromium).
+docs-screenshot: build chromium
+	$$($(SWIFT) build --show-bin-path)/tracecheck report --format html --output .build/report.html \
+		SampleLogs/rule-resign_before_background.log SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-scene_state_machine.log; [ $$? -le 1 ]
+	$$(command -v chromium || command -v chromium-browser || command -v google-chrome) --headless --no-sandbox --disable-gpu \
+		--hide-scrollbars --window-size=1280,1100 --screenshot=docs/report.png "file://$$(pwd)/.build/report.html#open-marker-1-1" 2>/dev/null
 
 # Throughput and peak memory per capture format on generated captures (release build).
 # BENCH_MB sets the size of each capture, BENCH_RUNS how many alternating runs the median is taken of,

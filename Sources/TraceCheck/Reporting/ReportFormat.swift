@@ -1,6 +1,7 @@
 /// Every output `report` can write, by the name `--format` and `--report` take.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case terminal, json, jsonl, junit, sarif, github, gitlab, teamcity, markdown, checkstyle
+    case html
     case chromeTrace = "chrome-trace"
 
     public var summary: String {
@@ -15,6 +16,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .teamcity: "TeamCity service messages (inspections)"
         case .markdown: "a Markdown summary: verdict, per-scene timeline tables, findings"
         case .checkstyle: "Checkstyle XML"
+        case .html: "one self-contained HTML page: swimlanes per scene, states as bands, findings as markers"
         case .chromeTrace: "Trace Event JSON for ui.perfetto.dev and chrome://tracing: scenes as tracks, states as slices"
         }
     }
@@ -38,6 +40,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .teamcity: return TeamCityReporter()
         case .markdown: return MarkdownReporter(failOn: failOn)
         case .checkstyle: return CheckstyleReporter()
+        case .html: return HTMLReporter(failOn: failOn)
         case .chromeTrace: return ChromeTraceReporter()
         }
     }
