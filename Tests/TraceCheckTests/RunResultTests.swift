@@ -41,6 +41,22 @@ final class RunResultTests: XCTestCase {
 
 /// Timelines wrap to the terminal at their arrows.
 final class TerminalLayoutTests: XCTestCase {
+    /// A capture with findings shows the rows they point at; --timeline shows every row.
+    func testAFailingCaptureShowsTheScenesItsFindingsConcern() throws {
+        let text = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleLogs/ipad-two-delegate-classes.log"), encoding: .utf8)
+        // The inspector scene (line 12 resigns it) now enters the background without resigning.
+        let broken = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { $0.offset != 11 }.map(\.element).joined(separator: "\n")
+        let report = try Checker().check(.text(name: "two.log", contents: broken))
+        XCTAssertFalse(report.findings.isEmpty)
+        let shown = TerminalReporter(color: false).render(report)
+        XCTAssertTrue(shown.contains("scene #2 InspectorSceneDelegate"), shown)
+        XCTAssertFalse(shown.contains("scene #1 SceneDelegate"), "a scene without a finding is left out: \(shown)")
+        XCTAssertTrue(shown.contains("more row(s) without a finding; --timeline shows them"), shown)
+        XCTAssertTrue(TerminalReporter(color: false, verbose: true).render(report).contains("scene #1 SceneDelegate"))
+    }
+
     /// A long timeline keeps a window around what a finding points at, not just its ends.
     func testALongTimelineKeepsTheFindingInSight() throws {
         var text = "scene(_:willConnectTo:options:)\n"

@@ -88,7 +88,13 @@ public struct TerminalReporter: StreamingReporter {
         let focus = Set((report.findings + report.inconclusive.map(\.finding)).flatMap { [$0.line] + $0.evidence.map(\.line) })
         for epoch in report.timeline.epochs {
             out += "  \(epoch.label) (\(epoch.mode.phrase))\n"
-            for row in TimelineRows.rows(of: epoch) { out += self.row(row.label, TimelineRows.elided(row.steps, keeping: maximumSteps, around: focus)) }
+            let rows = TimelineRows.rows(of: epoch)
+            // Without --timeline, a capture with findings shows the rows they point at (all
+            // of them when no row holds a finding's line).
+            let involved = rows.filter { row in row.steps.contains { focus.contains($0.line) } }
+            let shown = verbose || involved.isEmpty ? rows : involved
+            for row in shown { out += self.row(row.label, TimelineRows.elided(row.steps, keeping: maximumSteps, around: focus)) }
+            if shown.count < rows.count { out += "    (\(rows.count - shown.count) more row(s) without a finding; --timeline shows them)\n" }
             let forwarded = epoch.events.filter { if case .forwarded = $0.attachment { true } else { false } }.count
             if forwarded > 0 { out += "    \(forwarded) app-delegate call(s) forwarded by the scene delegate\n" }
             let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
