@@ -53,8 +53,9 @@ public struct HTMLReporter: Reporter {
     private func controls(_ result: RunResult) -> String {
         let rules = Set(result.reports.flatMap { ($0.findings + $0.inconclusive.map(\.finding)).map(\.rule) }).sorted()
         var out = "<form class=\"controls\" id=\"controls\">"
-        out += "<span>axis: <label><input type=\"radio\" name=\"axis\" value=\"line\" checked> line order</label> "
-        out += "<label><input type=\"radio\" name=\"axis\" value=\"time\"> time</label></span> "
+        // Time where a capture's lines carry it (line order for those that do not), unless line order is picked.
+        out += "<span>axis: <label><input type=\"radio\" name=\"axis\" value=\"time\" checked> time</label> "
+        out += "<label><input type=\"radio\" name=\"axis\" value=\"line\"> line order</label></span> "
         out += "<span>show: "
         for severity in ["error", "warning", "info", "inconclusive"] {
             out += "<label><input type=\"checkbox\" name=\"severity\" value=\"\(severity)\" checked> \(severity)</label> "
@@ -172,6 +173,14 @@ public struct HTMLReporter: Reporter {
                     + "<title>\(Self.html("line \(tick.line): \(tick.id.rawValue) — \(tick.text)"))</title></line>"
             }
             svg += "</g>\n"
+        }
+        // An inconclusive finding: the span its evidence covers, hatched, under its marker.
+        for (index, item) in findings.enumerated() where item.inconclusive != nil {
+            let lines = item.finding.evidence.map(\.line) + [item.finding.line]
+            guard let low = lines.min(), let high = lines.max() else { continue }
+            let y = Double(laneOfFinding[index] ?? 0) * Self.laneHeight
+            svg += "<rect class=\"weak inconclusive\" \(axis.span(low, high)) y=\"\(Int(y + 4))\" height=\"22\" fill=\"url(#hatch-\(number))\">"
+                + "<title>\(Self.html("inconclusive: " + (item.inconclusive ?? "")))</title></rect>\n"
         }
         for (index, item) in findings.enumerated() {
             let finding = item.finding
@@ -320,6 +329,7 @@ public struct HTMLReporter: Reporter {
             var rule=form.querySelector('select[name=rule]').value;
             document.querySelectorAll('.marker,tr.finding').forEach(function(e){var ok=shown[e.getAttribute('data-severity')]&&(!rule||e.getAttribute('data-rule')===rule);e.classList.toggle('hidden',!ok);});}
           if(form){form.addEventListener('change',function(){axis();filter();});}
+          axis();
           var pop=document.getElementById('popover');
           function open(m){document.getElementById('popover-title').textContent='line '+m.getAttribute('data-line')+' · '+m.getAttribute('data-severity')+' · '+m.getAttribute('data-rule');
             document.getElementById('popover-message').textContent=m.getAttribute('data-message');
