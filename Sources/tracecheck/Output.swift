@@ -129,19 +129,27 @@ final class Progress: @unchecked Sendable {
 /// and let go once their streamed output is written.
 final class Collected: @unchecked Sendable {
     private var result: RunResult
-    private let keepsClean: Bool
+    /// The most any output of the run needs of a capture after it is checked.
+    private let retention: ReportFormat.Retention
     private let lock = NSLock()
 
-    init(rules: [RuleDescription], keepsClean: Bool) {
+    init(rules: [RuleDescription], retention: ReportFormat.Retention) {
         result = RunResult(rules: rules)
-        self.keepsClean = keepsClean
+        self.retention = retention
     }
 
     func store(_ outcome: BatchChecker.Outcome) {
         lock.lock()
         defer { lock.unlock() }
         switch outcome {
-        case .success(let report): result.add(keepsClean ? report : report.summarised(), keepingClean: keepsClean)
+        case .success(let report):
+            let hasFindings = !report.findings.isEmpty || !report.inconclusive.isEmpty
+            let kept = switch retention {
+            case .whole: report
+            case .timelinesOfFindings where hasFindings: report
+            default: report.summarised(keepingRuleStatuses: retention >= .ruleStatuses)
+            }
+            result.add(kept, keepingClean: retention > .none)
         case .failure(let error): result.unreadable.append(error)
         }
     }

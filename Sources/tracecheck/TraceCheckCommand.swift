@@ -241,10 +241,11 @@ struct Report: ParsableCommand {
         var extras = reports.map { ($0.format, Optional($0.path)) }
         if format == nil { extras += environment.annotations.map { ($0.format, $0.path) } }
         let wroteGitHub = mainFormat == .github || extras.contains { $0.0 == .github }
-        // Only a document (the main format's, an extra report, the job summary) needs a
-        // capture's timeline after its streamed output is written.
-        let keepsWholeReports = streaming == nil || !extras.isEmpty || (wroteGitHub && environment.stepSummary != nil)
-        let collected = Collected(rules: options.rules.map(\.description), keepsClean: keepsWholeReports)
+        // What the run's documents (the main format's, extra reports, the job summary) need of
+        // a capture once it is checked; streamed outputs need nothing more.
+        let formats = [mainFormat] + extras.map(\.0) + (wroteGitHub && environment.stepSummary != nil ? [.markdown] : [])
+        let retention = formats.map(\.retention).max() ?? .none
+        let collected = Collected(rules: options.rules.map(\.description), retention: retention)
         InterruptHandling.install()
         BatchChecker(checker: checker, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).check(
             items, progress: { done, total in progress.show(done, of: total) },

@@ -19,11 +19,13 @@ extension CaptureReport {
     /// each capture as it finishes): findings, health, counts and the rules' reasons for what
     /// they could not judge; not the timeline, nor the rules that passed. A directory of a
     /// night's captures then costs a few hundred bytes per clean capture, not kilobytes.
-    public func summarised() -> CaptureReport {
+    /// `keepingRuleStatuses`: every rule's status too, for JUnit's test cases.
+    public func summarised(keepingRuleStatuses: Bool = false) -> CaptureReport {
         var kept = CaptureTimeline(path: timeline.path, epochs: [], facts: timeline.facts)
         kept.reading = timeline.reading
         var copy = CaptureReport(scan: scan, timeline: kept, findings: findings, inconclusive: inconclusive,
-                                 rules: rules.filter { !$0.unverifiable.isEmpty }, health: health, eventCount: eventCount)
+                                 rules: keepingRuleStatuses ? rules : rules.filter { !$0.unverifiable.isEmpty },
+                                 health: health, eventCount: eventCount)
         copy.baselined = baselined
         return copy
     }

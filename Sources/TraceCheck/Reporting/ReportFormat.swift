@@ -21,6 +21,33 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// What of a capture's report this format needs once the capture is checked, for a run
+    /// to keep no more than its outputs use.
+    public enum Retention: Int, Comparable, Sendable {
+        /// Written as each capture is checked: only the run's counts are needed after.
+        case none
+        /// Findings, health and counts (SARIF, GitLab, Checkstyle, TeamCity).
+        case summary
+        /// And every rule's status (JUnit's test cases).
+        case ruleStatuses
+        /// And the timelines of the captures with findings (Markdown: clean ones are a row).
+        case timelinesOfFindings
+        /// Everything (JSON, HTML and the trace describe every capture's timelines).
+        case whole
+
+        public static func < (lhs: Retention, rhs: Retention) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public var retention: Retention {
+        switch self {
+        case .terminal, .jsonl, .github: .none
+        case .sarif, .gitlab, .teamcity, .checkstyle: .summary
+        case .junit: .ruleStatuses
+        case .markdown: .timelinesOfFindings
+        case .json, .html, .chromeTrace: .whole
+        }
+    }
+
     /// A reporter for this format. `failOn` decides which findings fail a JUnit test case and
     /// a capture's verdict in the terminal; `verbose` shows clean captures' timelines too;
     /// `unicode` picks the terminal's verdict marks (ASCII where the locale is not UTF-8).
