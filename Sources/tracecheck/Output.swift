@@ -13,6 +13,9 @@ final class OutputSink: @unchecked Sendable {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
     private var failed = false
+    /// Why writing stopped (errno), when it did. EPIPE on standard output is a reader that
+    /// chose to stop (`| head`); anything else (`> /dev/full`, a closed descriptor) is data lost.
+    private(set) var failure: Int32?
     private let lock = NSLock()
 
     static let standardOutput = OutputSink(descriptor: STDOUT_FILENO, owns: false)
@@ -49,6 +52,7 @@ final class OutputSink: @unchecked Sendable {
                 if written < 0 {
                     if errno == EINTR { continue }
                     failed = true
+                    failure = errno
                     return
                 }
                 offset += written
@@ -57,7 +61,7 @@ final class OutputSink: @unchecked Sendable {
     }
 
     /// Closes a file; false when something could not be written. A closed pipe on standard
-    /// output is not a failure: the reader chose to stop.
+    /// output is not a failure: the reader chose to stop. A full disk or a closed descriptor is.
     func close() -> Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -69,7 +73,7 @@ final class OutputSink: @unchecked Sendable {
             #endif
             return closed && !failed
         }
-        return true
+        return !failed || failure == EPIPE
     }
 
     /// Writes (or appends) a whole report to a file; false when it could not.

@@ -179,7 +179,7 @@ struct Report: ParsableCommand {
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Skip a directory's files that match this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(name: [.customShort("j"), .customLong("jobs")], help: "Threads: captures checked at once; with fewer captures than threads, a capture over 64 MB is also read in parts at once (default: one per core).")
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Threads: captures checked at once; with fewer captures than threads, a capture over 64 MB is also read in parts at once (default: one per core).")
     var jobs: Int?
 
     func validate() throws {
@@ -278,6 +278,10 @@ struct Report: ParsableCommand {
         if hidden > 0, !quiet { printError("tracecheck: \(hidden) finding(s) hidden by the baseline \(baseline ?? "")") }
         sink.write(streaming?.finish(result) ?? mainReporter.render(result))
         var writeFailed = !sink.close()
+        if writeFailed {
+            let reason = sink.failure.map { String(cString: strerror($0)) } ?? "the output could not be closed"
+            printError("tracecheck: error: cannot write \(output ?? "standard output"): \(reason)")
+        }
         if let writeBaseline {
             let current = result.reports.flatMap { $0.findings + $0.baselined }
             if OutputSink.write(String(decoding: Baseline(findings: current).encoded(), as: UTF8.self) + "\n", to: writeBaseline) {

@@ -86,4 +86,25 @@ final class LiveInputTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("--follow takes one capture file"), result.stderr)
     }
+
+    /// Standard output that cannot be written is data lost: a message and 73. A reader that
+    /// stops early (`| head`) is not an error.
+    func testAnUnwritableStandardOutputIsAnError() throws {
+        let process = Process()
+        process.executableURL = try CLITests.executable()
+        process.arguments = ["report", "SampleLogs/clean-launch-background-foreground-kill.log"]
+        process.currentDirectoryURL = CLITests.root
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 73)
+        XCTAssertTrue(stderr.contains("tracecheck: error: cannot write standard output: "), stderr)
+        // `-j1`, `-j 1` and `--jobs=1` are the same option.
+        for jobs in [["-j1"], ["-j", "1"], ["--jobs=1"]] {
+            XCTAssertEqual(try CLITests.run(["report"] + jobs + ["SampleLogs/clean-launch-background-foreground-kill.log"]).status, 0, "\(jobs)")
+        }
+    }
 }
