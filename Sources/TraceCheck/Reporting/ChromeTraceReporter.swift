@@ -1,9 +1,10 @@
 import Foundation
 
 /// `--format chrome-trace`: the Trace Event format that ui.perfetto.dev and chrome://tracing
-/// open. One process per app process epoch; in it one track per scene (and the app delegate's
-/// own callbacks), each state a duration slice, each callback an instant event; findings are
-/// instant events on a track of their own. Time is the capture's when its lines carry it,
+/// open. One process per app process epoch; in it a track per row the terminal shows (the app
+/// delegate's own callbacks, each scene, each framework's states), each scene state a
+/// duration slice, each callback an instant event; findings are instant events on a track of
+/// their own. Time is the capture's when its lines carry it,
 /// else one millisecond per line, so the order is always the capture's.
 public struct ChromeTraceReporter: Reporter {
     public init() {}
@@ -28,8 +29,8 @@ public struct ChromeTraceReporter: Reporter {
         let displayTimeUnit = "ms"
     }
 
-    /// Tracks within a process: the app delegate, then each scene, findings last.
-    static let appTrack = 1, findingsTrack = 1_000_000
+    /// Tracks within a process: the timeline rows from the first, findings last.
+    static let firstTrack = 1, findingsTrack = 1_000_000
 
     public func render(_ result: RunResult) -> String {
         var events: [Event] = []
@@ -41,28 +42,17 @@ public struct ChromeTraceReporter: Reporter {
             for epoch in report.timeline.epochs {
                 pid += 1
                 events.append(meta("process_name", pid: pid, tid: 0, name: "\(report.path): \(epoch.label) (\(epoch.mode.phrase))"))
-                let end = clock.time(of: epoch.events.last?.event)
-                var tracks: [(tid: Int, name: String, connection: SceneConnection)] = []
-                for (index, (_, connection)) in epoch.allTimelines.enumerated() {
-                    tracks.append((Self.appTrack + 1 + index, connection.label, connection))
-                }
-                let appCallbacks = epoch.events.map(\.event).filter { $0.id.builtInFamily == .app && $0.source == .callback }
-                if !appCallbacks.isEmpty {
-                    events.append(meta("thread_name", pid: pid, tid: Self.appTrack, name: "app delegate"))
-                    for event in appCallbacks { events.append(instant(event, pid: pid, tid: Self.appTrack, clock: clock, category: "callback")) }
-                }
-                for track in tracks {
-                    events.append(meta("thread_name", pid: pid, tid: track.tid, name: track.name))
-                    let steps = track.connection.steps
-                    for (position, step) in steps.enumerated() {
-                        let event = epoch.events[step.event].event
-                        events.append(instant(event, pid: pid, tid: track.tid, clock: clock, category: "callback"))
-                        // The state the step leads to lasts until the next step (or the epoch's end).
-                        let start = clock.time(of: event)
-                        let stop = position + 1 < steps.count ? clock.time(of: epoch.events[steps[position + 1].event].event) : end
-                        guard step.after != .disconnected else { continue }
-                        events.append(Event(name: step.after.rawValue, ph: "X", ts: start, dur: max(0, stop - start), pid: pid, tid: track.tid,
-                                            s: nil, cat: "state", args: ["from line": String(event.line)]))
+                // The rows every view shows, a track each: callbacks as instants, states as slices.
+                for (index, row) in TimelineRows.rows(of: epoch).enumerated() {
+                    let tid = Self.firstTrack + index
+                    events.append(meta("thread_name", pid: pid, tid: tid, name: row.kind == .appDelegate ? "app delegate" : row.label))
+                    for event in row.steps.compactMap(\.event) {
+                        events.append(instant(event, pid: pid, tid: tid, clock: clock, category: row.kind == .framework ? "state" : "callback"))
+                    }
+                    for span in TimelineRows.states(of: row, until: epoch.events.last?.event) {
+                        let start = clock.time(of: span.from), stop = clock.time(of: span.to)
+                        events.append(Event(name: span.state.rawValue, ph: "X", ts: start, dur: max(0, stop - start), pid: pid, tid: tid,
+                                            s: nil, cat: "state", args: ["from line": String(span.from.line)]))
                     }
                 }
                 let findings = findingsByEpoch[epoch.label] ?? []

@@ -119,26 +119,14 @@ public struct HTMLReporter: Reporter {
         for epoch in report.timeline.epochs {
             lanes.append(Lane(label: "\(epoch.label) (\(epoch.mode.phrase))", heading: true))
             let epochLane = lanes.count - 1
-            let appCallbacks = epoch.events.map(\.event).filter { $0.id.builtInFamily == .app && $0.source == .callback }
-            if !appCallbacks.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
-                lanes.append(Lane(label: "app delegate", ticks: appCallbacks))
-            }
-            for (_, connection) in epoch.allTimelines {
-                var lane = Lane(label: connection.label)
-                for (position, step) in connection.steps.enumerated() {
-                    let event = epoch.events[step.event].event
-                    lane.ticks.append(event)
-                    let next = position + 1 < connection.steps.count ? epoch.events[connection.steps[position + 1].event].event : nil
-                    if step.after != .disconnected { lane.bands.append((step.after, event, next ?? epoch.events.last?.event)) }
-                }
-                lanes.append(lane)
-                for (index, item) in findings.enumerated() where item.finding.process == epoch.label && item.finding.scene == connection.label {
+            for row in TimelineRows.rows(of: epoch) {
+                lanes.append(Lane(label: row.kind == .appDelegate ? "app delegate" : row.label,
+                                  bands: TimelineRows.states(of: row, until: epoch.events.last?.event),
+                                  ticks: row.steps.compactMap(\.event)))
+                guard row.kind == .timeline else { continue }
+                for (index, item) in findings.enumerated() where item.finding.process == epoch.label && item.finding.scene == row.label {
                     laneOfFinding[index] = lanes.count - 1
                 }
-            }
-            for (family, name) in EventCatalog.frameworkStates {
-                let states = epoch.events.map(\.event).filter { $0.id.builtInFamily == family }
-                if !states.isEmpty { lanes.append(Lane(label: name, ticks: states)) }
             }
             for (index, item) in findings.enumerated() where item.finding.process == epoch.label && laneOfFinding[index] == nil {
                 laneOfFinding[index] = epochLane

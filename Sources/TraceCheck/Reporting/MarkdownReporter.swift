@@ -57,7 +57,7 @@ public struct MarkdownReporter: Reporter {
         out += "\(report.scan.format), \(report.scan.statistics.lines) lines, \(report.eventCount) lifecycle events\n\n"
         if !report.timeline.epochs.isEmpty {
             out += "| process | timeline | steps |\n|---|---|---|\n"
-            let focus = Set((report.findings + report.inconclusive.map(\.finding)).flatMap { [$0.line] + $0.evidence.map(\.line) })
+            let focus = TimelineRows.focus(of: report)
             for epoch in report.timeline.epochs {
                 for row in TimelineRows.rows(of: epoch) {
                     out += "| \(EscapeTable.markdownCell(epoch.label)) (\(epoch.mode.phrase)) | \(EscapeTable.markdownCell(row.label)) | "

@@ -84,8 +84,7 @@ public struct TerminalReporter: StreamingReporter {
         var format = report.scan.format
         if let decoration = report.scan.decoration { format += " (\(decoration) prefix stripped)" }
         var out = "  \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
-        // The lines the findings point at stay in sight when a long timeline is shortened.
-        let focus = Set((report.findings + report.inconclusive.map(\.finding)).flatMap { [$0.line] + $0.evidence.map(\.line) })
+        let focus = TimelineRows.focus(of: report)
         for epoch in report.timeline.epochs {
             out += "  \(epoch.label) (\(epoch.mode.phrase))\n"
             let rows = TimelineRows.rows(of: epoch)
@@ -214,38 +213,73 @@ public struct TerminalReporter: StreamingReporter {
 
 /// A process's timelines as rows of `member:line` steps: the app delegate's own callbacks
 /// (when a scene app also logs them), then one row per scene.
+/// What every view of a process shows, so that they agree: a row of the app delegate's own
+/// callbacks (when a scene app also logs them), one per scene timeline (a legacy app's being
+/// its app timeline), one per framework's states.
 enum TimelineRows {
-    /// One step of a row: `member:line`, and the line.
+    /// One step of a row: `member:line`, its line, and (in a scene timeline) the event and the
+    /// state it leads to.
     struct Step {
         let text: String
         let line: Int
+        let event: LifecycleEvent?
+        let after: SceneState?
 
-        init(_ event: LifecycleEvent) {
-            self.init(text: "\(event.id.member):\(event.line)", line: event.line)
+        init(_ event: LifecycleEvent, after: SceneState? = nil) {
+            text = "\(event.id.member):\(event.line)"
+            line = event.line
+            self.event = event
+            self.after = after
         }
 
         init(text: String, line: Int) {
             self.text = text
             self.line = line
+            event = nil
+            after = nil
         }
     }
 
-    static func rows(of epoch: ProcessEpoch) -> [(label: String, steps: [Step])] {
-        var rows: [(label: String, steps: [Step])] = []
+    struct Row {
+        enum Kind { case appDelegate, timeline, framework }
+        let kind: Kind
+        let label: String
+        let steps: [Step]
+    }
+
+    static func rows(of epoch: ProcessEpoch) -> [Row] {
+        var rows: [Row] = []
         let processEvents = epoch.events.filter { if case .process = $0.attachment { true } else { false } }
             .filter { $0.event.id.builtInFamily == .app && $0.event.source == .callback }
         if !processEvents.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
-            rows.append(("app", processEvents.map { Step($0.event) }))
+            rows.append(Row(kind: .appDelegate, label: "app", steps: processEvents.map { Step($0.event) }))
         }
         for (_, connection) in epoch.allTimelines {
-            rows.append((connection.label, connection.steps.map { Step(epoch.events[$0.event].event) }))
+            rows.append(Row(kind: .timeline, label: connection.label,
+                            steps: connection.steps.map { Step(epoch.events[$0.event].event, after: $0.after) }))
         }
         // The states a framework reports, a row each, under the name apps know them by.
         for (family, name) in EventCatalog.frameworkStates {
             let states = epoch.events.filter { $0.event.id.builtInFamily == family }
-            if !states.isEmpty { rows.append((name, states.map { Step($0.event) })) }
+            if !states.isEmpty { rows.append(Row(kind: .framework, label: name, steps: states.map { Step($0.event) })) }
         }
         return rows
+    }
+
+    /// A scene row's states as spans: each step's state from its event to the next step's
+    /// (the last to `end`, the epoch's last event); none after a disconnect.
+    static func states(of row: Row, until end: LifecycleEvent?) -> [(state: SceneState, from: LifecycleEvent, to: LifecycleEvent?)] {
+        row.steps.enumerated().compactMap { position, step in
+            guard let state = step.after, state != .disconnected, let event = step.event else { return nil }
+            let next = position + 1 < row.steps.count ? row.steps[position + 1].event : end
+            return (state, event, next)
+        }
+    }
+
+    /// The lines a report's findings (withheld ones too) point at, evidence included: they
+    /// stay in sight when a long timeline is shortened.
+    static func focus(of report: CaptureReport) -> Set<Int> {
+        Set((report.findings + report.inconclusive.map(\.finding)).flatMap { [$0.line] + $0.evidence.map(\.line) })
     }
 
     /// A long timeline shortened: its first and last steps, and a window around each step a
