@@ -241,8 +241,10 @@ final class CLITests: XCTestCase {
         try Self.run(arguments, inputBytes: input)
     }
 
-    static func run(_ arguments: [String], input: String? = nil, inputBytes: Data? = nil, environment extra: [String: String] = [:],
-                    in directory: URL = root) throws -> Result {
+    /// A `tracecheck` process set up as every CLI test runs it (no CI variables, no colour,
+    /// a UTF-8 locale, no `COLUMNS`), with its standard streams on pipes; not started.
+    static func process(_ arguments: [String], environment extra: [String: String] = [:],
+                        in directory: URL = root) throws -> (process: Process, stdin: Pipe, stdout: Pipe, stderr: Pipe) {
         let process = Process()
         process.executableURL = try Self.executable()
         process.arguments = arguments
@@ -259,6 +261,12 @@ final class CLITests: XCTestCase {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = stdin
+        return (process, stdin, out, err)
+    }
+
+    static func run(_ arguments: [String], input: String? = nil, inputBytes: Data? = nil, environment extra: [String: String] = [:],
+                    in directory: URL = root) throws -> Result {
+        let (process, stdin, out, err) = try Self.process(arguments, environment: extra, in: directory)
         try process.run()
         if let bytes = inputBytes ?? input.map({ Data($0.utf8) }) { stdin.fileHandleForWriting.write(bytes) }
         try stdin.fileHandleForWriting.close()

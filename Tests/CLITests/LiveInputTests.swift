@@ -6,17 +6,7 @@ final class LiveInputTests: XCTestCase {
     /// Ctrl-C ends the input, not the run: what was read is checked and reported, with the
     /// summary and the exit status of its findings.
     func testInterruptEndsTheInputAndReportsWhatWasRead() throws {
-        let process = Process()
-        process.executableURL = try CLITests.executable()
-        process.arguments = ["report", "--color", "never", "-"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["LC_ALL"] = "C.UTF-8"
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
+        let (process, input, out, err) = try CLITests.process(["report", "--color", "never", "-"])
         try process.run()
         let sample = try Data(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"))
         input.fileHandleForWriting.write(sample)
@@ -46,11 +36,7 @@ final class LiveInputTests: XCTestCase {
             .split(separator: "\n").map { $0 + "\n" }
         try lines[0..<3].joined().write(to: capture, atomically: false, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = try CLITests.executable()
-        process.arguments = ["report", "--color", "never", "--timeline", "--follow", capture.path]
-        let out = Pipe()
-        process.standardOutput = out
+        let (process, _, out, _) = try CLITests.process(["report", "--color", "never", "--timeline", "--follow", capture.path])
         process.standardError = FileHandle.nullDevice
         try process.run()
         func append(_ range: Range<Int>) throws {
@@ -90,13 +76,8 @@ final class LiveInputTests: XCTestCase {
     /// Standard output that cannot be written is data lost: a message and 73. A reader that
     /// stops early (`| head`) is not an error.
     func testAnUnwritableStandardOutputIsAnError() throws {
-        let process = Process()
-        process.executableURL = try CLITests.executable()
-        process.arguments = ["report", "SampleLogs/clean-launch-background-foreground-kill.log"]
-        process.currentDirectoryURL = CLITests.root
+        let (process, _, _, err) = try CLITests.process(["report", "SampleLogs/clean-launch-background-foreground-kill.log"])
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let err = Pipe()
-        process.standardError = err
         try process.run()
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
