@@ -154,7 +154,7 @@ public struct BenchmarkStory {
         ("Fieldnotes", -1, "Fieldnotes", "[com.example.fieldnotes:network] GET https://api.example.com/v2/notes?page=# 200 (# ms, # KB)"),
         ("Fieldnotes", -1, "Fieldnotes", "[SyncEngine] merged # records into local store; 0 conflicts; next sync in 300 s"),
         ("Fieldnotes", -1, "CoreData", "CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER = ? LIMIT # (# ms)"),
-        ("Fieldnotes", -1, "UIKitCore", "Deactivation reason added: 11; deactivation reasons: 1024 -> 3072; animating application lifecycle event: 0"),
+        ("Fieldnotes", -1, "UIKitCore", "Deactivation reason added: 12; deactivation reasons: 32 -> 4128; animating application lifecycle event: 1"),
         ("Fieldnotes", -1, "UIKitCore", "Realizing settings extension <_UISceneHostingEventDeferringSettings> on FBSSceneSettings"),
         ("Fieldnotes", -1, "libswiftCore.dylib", "App is being debugged, do not track this hang"),
         ("Fieldnotes", -1, "Fieldnotes", "[Analytics] queued event note_opened (#); batch #/50"),

@@ -381,6 +381,7 @@ extension EventCatalog {
         ids.formUnion(scenePhases.values)
         ids.formUnion(flutterStates.values)
         ids.formUnion(reactNativeStates.values)
+        ids.formUnion(UIKitAccount.ids)
         return ids
     }()
 

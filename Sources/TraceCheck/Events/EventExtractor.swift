@@ -29,6 +29,9 @@ public final class CompiledCatalog: Sendable {
     /// line that holds one but is read as no event is a near miss (a spelling the catalog
     /// does not read, or a line that only mentions the callback).
     let nearMiss: PCRE2Regex
+    /// UIKit's deactivation-reason mask and its scene of record (`UIKitAccount`).
+    let uikitMask: PCRE2Regex
+    let sceneOfRecord: PCRE2Regex
 
     public static let shared: CompiledCatalog = {
         do { return try CompiledCatalog() } catch {
@@ -54,6 +57,8 @@ public final class CompiledCatalog: Sendable {
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
         uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
         nearMiss = try PCRE2Regex(SpellingShape.alternation(Self.nearMissNames), caseless: true)
+        uikitMask = try PCRE2Regex(UIKitAccount.maskPattern)
+        sceneOfRecord = try PCRE2Regex(UIKitAccount.sceneOfRecordPattern)
     }
 
     /// The distinctive names in the catalog's selectors and Swift names (`applicationDidBecomeActive`,
@@ -113,6 +118,7 @@ public final class CompiledCatalog: Sendable {
         // A line that names a callback is looked at, so that one read as no event is counted
         // as a near miss (these names are rare outside lifecycle lines).
         words.formUnion(nearMissNames)
+        words.formUnion(UIKitAccount.candidateWords)
         return reduced(words)
     }
 
@@ -245,6 +251,16 @@ public final class EventExtractor {
     /// what the next line must begin with for the two to be that message.
     var pendingWrap: WrappedMessage.Start?
 
+    /// The second transition of a mask line that shows two (`0 -> 2048`: resign, then
+    /// background): the scanner takes it right after the first.
+    private var followingEvent: LifecycleEvent?
+
+    /// The event `event(message:…)` found beside the one it returned, once.
+    func takeFollowingEvent() -> LifecycleEvent? {
+        defer { followingEvent = nil }
+        return followingEvent
+    }
+
     /// How candidate lines are found: the fast word set, or none at all (the reference).
     public let candidateFilter: CandidateFilter
 
@@ -309,7 +325,16 @@ public final class EventExtractor {
         if !userSpellings.isEmpty, let user = userSpelling(in: message, line: line) {
             found = user
         } else if isCandidate(message) {
-            if let (spelling, shape) = spelling(in: message, line: line) {
+            if let account = uikitAccount(in: message, line: line) {
+                // UIKit's own line: its transitions (none, when the mask stays on the same
+                // side of 0 and bit 11), never a callback's spelling.
+                let events = account.ids.map { id in
+                    makeEvent(SpellingMatch(id: id, source: .uikit), shape: SpellingShape.uikitAccountShape, named: account.identity,
+                              message: message, text: text, line: line, context: context())
+                }
+                followingEvent = events.dropFirst().first
+                return events.first
+            } else if let (spelling, shape) = spelling(in: message, line: line) {
                 found = (spelling, shape, SceneIdentity())
             } else {
                 noteNearMiss(message, line: line)
@@ -365,6 +390,31 @@ public final class EventExtractor {
         if nearMissNames.count < Self.nearMissesNamed {
             nearMissNames.append((line, String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)))
         }
+    }
+
+    /// The transitions (or scene of record) one of UIKit's account lines shows; nil for any
+    /// other line. Only lines holding the literal are searched.
+    func uikitAccount(in message: UnsafeRawBufferPointer, line: Int) -> (ids: [EventID], identity: SceneIdentity)? {
+        if message.contains(literal: "eactivation reasons: ") {
+            guard let match = try? matcher.firstMatch(of: catalog.uikitMask, in: message),
+                  let oldRange = catalog.uikitMask.groupNumber("old").flatMap({ match[$0] }),
+                  let newRange = catalog.uikitMask.groupNumber("new").flatMap({ match[$0] }) else { return nil }
+            let number = { (range: Range<Int>) in
+                UInt64(String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self))
+            }
+            // Twenty digits can exceed 64 bits: such a line is no mask UIKit wrote.
+            guard let old = number(oldRange), let new = number(newRange) else {
+                nearMisses.add(line)
+                if nearMissNames.count < Self.nearMissesNamed { nearMissNames.append((line, "deactivation reasons beyond 64 bits")) }
+                return ([], SceneIdentity())
+            }
+            return (UIKitAccount.transitions(from: old, to: new), SceneIdentity())
+        }
+        if message.contains(literal: "sceneOfRecord: "),
+           let session = firstGroup("session", of: catalog.sceneOfRecord, in: message) {
+            return ([.uikitAppSceneOfRecord], SceneIdentity(sessions: [session.uppercased()]))
+        }
+        return nil
     }
 
     private func noteLimitExceeded(_ line: Int) {
@@ -483,5 +533,21 @@ public final class EventExtractor {
     static func normalisedPointer(_ pointer: String) -> String {
         let digits = pointer.dropFirst(2).drop { $0 == "0" }.lowercased()
         return "0x" + (digits.isEmpty ? "0" : digits)
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// Whether the bytes hold `needle` anywhere: a check cheaper than any pattern, for the
+    /// rare lines a literal singles out.
+    func contains(literal needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, self.count >= count else { return false }
+        let pattern = UnsafeRawBufferPointer(start: needle.utf8Start, count: count)
+        var start = 0
+        while start + count <= self.count, let offset = self[start...(self.count - count)].firstIndex(of: pattern[0]) {
+            if self[offset..<(offset + count)].elementsEqual(pattern) { return true }
+            start = offset + 1
+        }
+        return false
     }
 }

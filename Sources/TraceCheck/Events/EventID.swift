@@ -8,7 +8,7 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { rawValue }
     public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// `app`, `scene`, `windowScene`, `carplay`, `uikit` or `ambiguous`.
+    /// `app`, `scene`, `windowScene`, `carplay`, `uikit`, `uikitapp`, a framework's or `ambiguous`.
     public var family: Substring { rawValue.prefix { $0 != "." } }
     /// The part after the family: `didBecomeActive` for `scene.didBecomeActive`.
     public var member: Substring {
@@ -22,6 +22,13 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Callbacks a scene delegate (of any kind) receives for one scene instance.
     public var isSceneLevel: Bool { [.scene, .windowScene, .carplay].contains(builtInFamily) }
 
+    /// What UIKit, not the app, logged about the application state.
+    public var isUIKitAccount: Bool { builtInFamily == .uikitapp }
+
+    /// A line that says which scene session drives UIKit's account (`sceneOfRecord`), no
+    /// transition: it names, it does not count as something read.
+    public var isIdentityHint: Bool { self == .uikitAppSceneOfRecord }
+
     /// A state a framework reports on top of UIKit's callbacks (SwiftUI's scenePhase,
     /// Flutter's AppLifecycleState, React Native's AppState): the same transition seen again,
     /// not another callback.
@@ -31,4 +38,7 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// The families of the catalog's ids: the part before the dot.
 public enum EventFamily: String, Sendable, CaseIterable {
     case app, scene, windowScene, carplay, uikit, swiftui, flutter, reactnative, ambiguous
+    /// UIKit's own account of the application state, read from its deactivation-reason lines
+    /// (docs/uikit-account.md): what UIKit did, whatever the app's handlers logged.
+    case uikitapp
 }

@@ -74,6 +74,13 @@ extension EventID {
     public static let reactNativeBackground = EventID("reactnative.background")
     public static let reactNativeInactive = EventID("reactnative.inactive")
 
+    public static let uikitAppLaunched = EventID("uikitapp.launched")
+    public static let uikitAppWillResignActive = EventID("uikitapp.willResignActive")
+    public static let uikitAppDidBecomeActive = EventID("uikitapp.didBecomeActive")
+    public static let uikitAppDidEnterBackground = EventID("uikitapp.didEnterBackground")
+    public static let uikitAppWillEnterForeground = EventID("uikitapp.willEnterForeground")
+    public static let uikitAppSceneOfRecord = EventID("uikitapp.sceneOfRecord")
+
     public static let ambiguousDidBecomeActive = EventID("ambiguous.didBecomeActive")
     public static let ambiguousDidEnterBackground = EventID("ambiguous.didEnterBackground")
     public static let ambiguousWillEnterForeground = EventID("ambiguous.willEnterForeground")
@@ -98,7 +105,9 @@ extension EventID {
         .uikitLegacyLifecycleWarning, .uikitNoSceneConfiguration, .uikitNoSceneDelegate,
         .uikitSceneDelegateClassNotLoaded, .uikitSceneError, .uikitSceneLifecycleRequired, .swiftUIActive,
         .swiftUIBackground, .swiftUIInactive, .flutterDetached, .flutterHidden, .flutterInactive, .flutterPaused,
-        .flutterResumed, .reactNativeActive, .reactNativeBackground, .reactNativeInactive,
+        .flutterResumed, .reactNativeActive, .reactNativeBackground, .reactNativeInactive, .uikitAppLaunched,
+        .uikitAppWillResignActive, .uikitAppDidBecomeActive, .uikitAppDidEnterBackground, .uikitAppWillEnterForeground,
+        .uikitAppSceneOfRecord,
         .ambiguousDidBecomeActive, .ambiguousDidEnterBackground, .ambiguousWillEnterForeground,
         .ambiguousWillResignActive,
     ]

@@ -3,7 +3,12 @@
 public enum EventSource: String, Sendable, Codable {
     case callback
     case notification
+    /// UIKit's own line: one of its messages, or its account of the application state.
     case uikit
+
+    /// Who logged the line, as output formats say it: the app (its handlers, its observers) or
+    /// UIKit itself.
+    public var origin: String { self == .uikit ? "uikit" : "app" }
 }
 
 /// What a shape pulled out of one message, before identity extraction.
@@ -254,6 +259,10 @@ extension SpellingShape {
                   let id = EventCatalog.reactNativeStates[state] else { return nil }
             return SpellingMatch(id: id)
         })
+
+    /// The name events from UIKit's account carry as their shape: read by `UIKitAccount`'s
+    /// patterns, not a spelling of a callback.
+    static let uikitAccountShape = "uikit-account"
 
     static let uikitMessage = SpellingShape(
         name: "uikit-message",

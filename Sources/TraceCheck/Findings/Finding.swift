@@ -17,11 +17,14 @@ public struct Evidence: Hashable, Sendable, Codable {
     public let line: Int
     public let event: String
     public let text: String
+    /// `app` or `uikit`: who logged the line.
+    public let source: String
 
     public init(_ event: LifecycleEvent) {
         line = event.line
         self.event = event.id.rawValue
         text = event.text
+        source = event.source.origin
     }
 }
 

@@ -429,9 +429,13 @@ final class ScanSession {
     private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: @autoclosure () -> RecordContext) {
         // The context is copied out of the session only for an event.
         guard let event = extractor.event(message: message, text: text, line: number, context: context()) else { return }
-        if Self.contains(message, "<private>") { redacted.append(number) }
+        if message.contains(literal: "<private>") { redacted.append(number) }
         markLog.noteEvent()
         stream.events.append(event)
+        if let following = extractor.takeFollowingEvent() {
+            markLog.noteEvent()
+            stream.events.append(following)
+        }
     }
 
     /// A new process mark whenever the selected process changes: by pid, or without pids
@@ -473,17 +477,6 @@ final class ScanSession {
         return !SystemProcesses.names.contains(process)
     }
 
-    static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        guard count > 0, bytes.count >= count else { return false }
-        let pattern = UnsafeRawBufferPointer(start: needle.utf8Start, count: count)
-        var start = 0
-        while start + count <= bytes.count, let offset = bytes[start...(bytes.count - count)].firstIndex(of: pattern[0]) {
-            if bytes[offset..<(offset + count)].elementsEqual(pattern) { return true }
-            start = offset + 1
-        }
-        return false
-    }
 
     static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { bytes.allSatisfy { $0 == 32 || $0 == 9 } }
 

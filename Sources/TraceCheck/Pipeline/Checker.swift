@@ -77,7 +77,7 @@ public struct Checker: Sendable {
         var scan = try CaptureScanner(options: options.scan).scan(source)
         var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)
-        let eventCount = timeline.epochs.reduce(0) { $0 + $1.events.count }
+        let eventCount = timeline.epochs.reduce(0) { $0 + $1.events.filter { !$0.event.id.isIdentityHint }.count }
         scan.stream.events = []
         let health = scan.health + TimelineHealth.issues(in: timeline)
         let uncleanEnd = TimelineHealth.uncleanEnd(health)

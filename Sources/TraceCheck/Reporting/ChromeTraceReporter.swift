@@ -41,13 +41,13 @@ public struct ChromeTraceReporter: Reporter {
             let clock = Clock(allEvents)
             for epoch in report.timeline.epochs {
                 pid += 1
-                events.append(meta("process_name", pid: pid, tid: 0, name: "\(report.path): \(epoch.label) (\(epoch.mode.phrase))"))
+                events.append(meta("process_name", pid: pid, tid: 0, name: "\(report.path): \(epoch.label) (\(epoch.modePhrase))"))
                 // The rows every view shows, a track each: callbacks as instants, states as slices.
                 for (index, row) in TimelineRows.rows(of: epoch).enumerated() {
                     let tid = Self.firstTrack + index
                     events.append(meta("thread_name", pid: pid, tid: tid, name: row.kind == .appDelegate ? "app delegate" : row.label))
                     for event in row.steps.compactMap(\.event) {
-                        events.append(instant(event, pid: pid, tid: tid, clock: clock, category: row.kind == .framework ? "state" : "callback"))
+                        events.append(instant(event, pid: pid, tid: tid, clock: clock, category: Self.category[row.kind] ?? "callback"))
                     }
                     for span in TimelineRows.states(of: row, until: epoch.events.last?.event) {
                         let start = clock.time(of: span.from), stop = clock.time(of: span.to)
@@ -72,6 +72,10 @@ public struct ChromeTraceReporter: Reporter {
         guard let data = try? encoder.encode(Document(traceEvents: events)) else { return "{\"traceEvents\":[]}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
+
+    /// What an instant on a row's track is: the app's callback, a framework's state, or UIKit's
+    /// own line.
+    static let category: [TimelineRows.Row.Kind: String] = [.framework: "state", .uikit: "uikit"]
 
     private func meta(_ kind: String, pid: Int, tid: Int, name: String) -> Event {
         Event(name: kind, ph: "M", ts: nil, dur: nil, pid: pid, tid: tid, s: nil, cat: nil, args: ["name": name])

@@ -117,13 +117,13 @@ public struct HTMLReporter: Reporter {
         var lanes: [Lane] = []
         var laneOfFinding: [Int: Int] = [:]
         for epoch in report.timeline.epochs {
-            lanes.append(Lane(label: "\(epoch.label) (\(epoch.mode.phrase))", heading: true))
+            lanes.append(Lane(label: "\(epoch.label) (\(epoch.modePhrase))", heading: true))
             let epochLane = lanes.count - 1
             for row in TimelineRows.rows(of: epoch) {
                 lanes.append(Lane(label: row.kind == .appDelegate ? "app delegate" : row.label,
                                   bands: TimelineRows.states(of: row, until: epoch.events.last?.event),
                                   ticks: row.steps.compactMap(\.event)))
-                guard row.kind == .timeline else { continue }
+                guard row.kind == .timeline || row.kind == .uikit else { continue }
                 for (index, item) in findings.enumerated() where item.finding.process == epoch.label && item.finding.scene == row.label {
                     laneOfFinding[index] = lanes.count - 1
                 }

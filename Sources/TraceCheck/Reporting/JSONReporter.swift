@@ -23,7 +23,8 @@ public struct JSONReporter: Reporter {
             let label: String, origin: SceneConnection.Origin, delegateClass: String?, sessions: [String]
             let steps: [Step]
         }
-        struct Step: Encodable { let line: Int, event: String, before: SceneState, after: SceneState }
+        /// `source`: `app` for what the app logged, `uikit` for UIKit's own account.
+        struct Step: Encodable { let line: Int, event: String, before: SceneState, after: SceneState, source: String }
         struct Unverifiable: Encodable { let rule: String, reasons: [String] }
         struct Finding: Encodable {
             let rule: String, spec: String, severity: Severity, message: String, path: String, line: Int
@@ -79,11 +80,12 @@ public struct JSONReporter: Reporter {
             lines: report.scan.statistics.lines, bytes: report.scan.statistics.bytes, events: report.eventCount,
             recordsByFormat: report.scan.recordsByFormat, health: report.health,
             processes: report.timeline.epochs.map { epoch in
-                Document.Process(label: epoch.label, pid: epoch.pid, mode: epoch.mode, scenes: epoch.allTimelines.map { _, connection in
+                Document.Process(label: epoch.label, pid: epoch.pid, mode: epoch.mode, scenes: (epoch.allTimelines.map(\.connection) + (epoch.uikitTimeline.map { [$0] } ?? [])).map { connection in
                     Document.Scene(label: connection.label, origin: connection.origin, delegateClass: connection.delegateClass,
                                    sessions: connection.sessions, steps: connection.steps.map { step in
                         let event = epoch.events[step.event].event
-                        return Document.Step(line: event.line, event: event.id.rawValue, before: step.before, after: step.after)
+                        return Document.Step(line: event.line, event: event.id.rawValue, before: step.before, after: step.after,
+                                             source: event.source.origin)
                     })
                 })
             },

@@ -60,7 +60,7 @@ public struct MarkdownReporter: Reporter {
             let focus = TimelineRows.focus(of: report)
             for epoch in report.timeline.epochs {
                 for row in TimelineRows.rows(of: epoch) {
-                    out += "| \(EscapeTable.markdownCell(epoch.label)) (\(epoch.mode.phrase)) | \(EscapeTable.markdownCell(row.label)) | "
+                    out += "| \(EscapeTable.markdownCell(epoch.label)) (\(epoch.modePhrase)) | \(EscapeTable.markdownCell(row.label)) | "
                         + EscapeTable.markdownCell(TimelineRows.elided(row.steps, keeping: maximumSteps, around: focus).joined(separator: " → ")) + " |\n"
                 }
             }

@@ -93,7 +93,7 @@ public struct SARIFReporter: Reporter {
                 let location = ArtifactLocation(uri: Self.uri(finding.path), index: artifact)
                 let related = finding.evidence.filter { $0.line != finding.line }.enumerated().map { offset, evidence in
                     Location(physicalLocation: PhysicalLocation(artifactLocation: location, region: Self.region(evidence)),
-                             id: offset + 1, message: Message(text: evidence.event))
+                             id: offset + 1, message: Message(text: evidence.source == "app" ? evidence.event : "\(evidence.event) [\(evidence.source)]"))
                 }
                 let snippet = finding.evidence.first { $0.line == finding.line }
                 results.append(Result(

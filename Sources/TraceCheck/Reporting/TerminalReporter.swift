@@ -86,7 +86,7 @@ public struct TerminalReporter: StreamingReporter {
         var out = "  \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
         let focus = TimelineRows.focus(of: report)
         for epoch in report.timeline.epochs {
-            out += "  \(epoch.label) (\(epoch.mode.phrase))\n"
+            out += "  \(epoch.label) (\(epoch.modePhrase))\n"
             let rows = TimelineRows.rows(of: epoch)
             // Without --timeline, a capture with findings shows the rows they point at (all
             // of them when no row holds a finding's line).
@@ -215,7 +215,7 @@ public struct TerminalReporter: StreamingReporter {
 /// (when a scene app also logs them), then one row per scene.
 /// What every view of a process shows, so that they agree: a row of the app delegate's own
 /// callbacks (when a scene app also logs them), one per scene timeline (a legacy app's being
-/// its app timeline), one per framework's states.
+/// its app timeline), one per framework's states, and UIKit's own account.
 enum TimelineRows {
     /// One step of a row: `member:line`, its line, and (in a scene timeline) the event and the
     /// state it leads to.
@@ -241,7 +241,7 @@ enum TimelineRows {
     }
 
     struct Row {
-        enum Kind { case appDelegate, timeline, framework }
+        enum Kind { case appDelegate, timeline, framework, uikit }
         let kind: Kind
         let label: String
         let steps: [Step]
@@ -262,6 +262,11 @@ enum TimelineRows {
         for (family, name) in EventCatalog.frameworkStates {
             let states = epoch.events.filter { $0.event.id.builtInFamily == family }
             if !states.isEmpty { rows.append(Row(kind: .framework, label: name, steps: states.map { Step($0.event) })) }
+        }
+        // UIKit's own account, under what the app logged.
+        if let account = epoch.uikitTimeline {
+            rows.append(Row(kind: .uikit, label: account.label,
+                            steps: account.steps.map { Step(epoch.events[$0.event].event, after: $0.after) }))
         }
         return rows
     }
@@ -316,4 +321,9 @@ extension LifecycleMode {
         case .unknown: "life cycle unknown"
         }
     }
+}
+
+extension ProcessEpoch {
+    /// The epoch's mode in a sentence; an epoch of UIKit's lines alone says so.
+    var modePhrase: String { appLogs ? mode.phrase : "UIKit's account only: the app logs no lifecycle line" }
 }

@@ -45,6 +45,8 @@ public enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case flutter
     /// React Native's AppState, its own state machine over UIApplication's notifications.
     case reactNative = "react-native"
+    /// The app's callbacks against UIKit's own account of the application state.
+    case uikitAccount = "uikit-account"
 }
 
 /// What a rule is, for humans and for output formats.
@@ -162,6 +164,8 @@ public enum RuleRegistry {
         PhaseAgainstSceneStateRule.self,
         FlutterStateOrderRule.self,
         ReactNativeStateOrderRule.self,
+        HandlerNotRunRule.self,
+        CallbackAgainstUIKitStateRule.self,
         NoSceneManifestRule.self,
         ConfigurationNameNotInPlistRule.self,
         SceneDelegateClassNotLoadedRule.self,

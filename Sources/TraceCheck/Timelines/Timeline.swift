@@ -65,6 +65,9 @@ public struct SceneConnection: Hashable, Sendable {
         case orphan
         /// A legacy app's implicit scene, driven by app-delegate callbacks.
         case implicitApp
+        /// UIKit's own account of the application state (docs/uikit-account.md), beside
+        /// whatever the app logged.
+        case uikit
     }
 
     public let ordinal: Int
@@ -82,6 +85,7 @@ public struct SceneConnection: Hashable, Sendable {
     /// `scene #2 OtherSceneDelegate 0x600003a1c2c0 (5910B345…)`.
     public var label: String {
         if origin == .implicitApp { return "app" }
+        if origin == .uikit { return "[uikit]" + (sessions.first.map { " (\($0.prefix(8))…)" } ?? "") }
         var parts = ["scene #\(ordinal)"]
         if let delegateClass { parts.append(delegateClass) }
         if let pointer = scenePointer ?? delegatePointer { parts.append(pointer) }
@@ -94,7 +98,8 @@ public struct SceneConnection: Hashable, Sendable {
 public enum Attachment: Hashable, Sendable {
     /// A process-level event (launch, terminate, discard, …) or a notification read as such.
     case process
-    /// A step of `connections[index]` (or `appTimeline` when the index is -1).
+    /// A step of `connections[index]` (or `appTimeline` when the index is -1, `uikitTimeline`
+    /// when it is -2).
     case connection(Int)
     /// A scene event in a multi-scene epoch with nothing on the line to tell which scene.
     case ambiguous
@@ -124,6 +129,8 @@ public struct ProcessEpoch: Hashable, Sendable {
     public var connections: [SceneConnection] = []
     /// A legacy app's implicit scene.
     public var appTimeline: SceneConnection?
+    /// UIKit's account of the application state, when the capture holds its lines.
+    public var uikitTimeline: SceneConnection?
     /// The first UIKit line saying this process does not adopt the scene life cycle.
     public var legacyWarning: Int?
 
@@ -149,10 +156,18 @@ public struct ProcessEpoch: Hashable, Sendable {
     }
 
     public func connection(at index: Int) -> SceneConnection? {
-        index == -1 ? appTimeline : (connections.indices.contains(index) ? connections[index] : nil)
+        switch index {
+        case -1: appTimeline
+        case -2: uikitTimeline
+        default: connections.indices.contains(index) ? connections[index] : nil
+        }
     }
 
-    /// Every scene connection, then the legacy app timeline.
+    /// Whether the app itself logged anything here: not only UIKit's account of it.
+    public var appLogs: Bool { events.contains { !$0.event.id.isUIKitAccount } }
+
+    /// Every scene connection, then the legacy app timeline: what the app logged, not UIKit's
+    /// account (`uikitTimeline`).
     public var allTimelines: [(index: Int, connection: SceneConnection)] {
         connections.enumerated().map { ($0.offset, $0.element) } + (appTimeline.map { [(-1, $0)] } ?? [])
     }

@@ -46,6 +46,7 @@ public struct TimelineBuilder {
             if epochs[index].mode == .scene { markForwarding(&epochs[index]) }
             buildSceneTimelines(&epochs[index])
             if epochs[index].mode != .scene { buildAppTimeline(&epochs[index]) }
+            buildUIKitTimeline(&epochs[index])
             epochs[index].trimCapacity()
         }
         return CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
@@ -118,8 +119,9 @@ public struct TimelineBuilder {
         for (position, event) in stream.events.enumerated() where assignment[position] >= 0 {
             epochs[assignment[position]].events.append(EpochEvent(event: event, attachment: .process))
         }
-        // A process that logged no lifecycle event has no timeline to check.
-        epochs.removeAll { $0.events.isEmpty }
+        // A process that logged no lifecycle event has no timeline to check; nor has one whose
+        // only lines name UIKit's scene of record (a name, no transition).
+        epochs.removeAll { $0.events.allSatisfy(\.event.id.isIdentityHint) }
         return epochs.enumerated().map { offset, epoch in
             var renumbered = ProcessEpoch(ordinal: offset + 1, pid: epoch.pid, process: epoch.process)
             renumbered.events = epoch.events
@@ -313,6 +315,41 @@ public struct TimelineBuilder {
     }
 }
 
+extension TimelineBuilder {
+    // MARK: UIKit's account (docs/uikit-account.md)
+
+    /// UIKit's transitions as a timeline of their own, named by the scene of record. The mask
+    /// is the application's, so this is one timeline per process whatever its scenes. A
+    /// launch (`0 -> 1024`) after the account has begun is read as what the mask says besides:
+    /// the application resigned active.
+    func buildUIKitTimeline(_ epoch: inout ProcessEpoch) {
+        var timeline = SceneConnection(ordinal: 0, origin: .uikit, state: .unknown)
+        for index in epoch.events.indices where epoch.events[index].event.id.isUIKitAccount {
+            let event = epoch.events[index].event
+            if event.id.isIdentityHint {
+                for session in event.identity.sessions where !timeline.sessions.contains(session) { timeline.sessions.append(session) }
+                continue
+            }
+            var id = event.id
+            if id == .uikitAppLaunched, !timeline.steps.isEmpty {
+                id = .uikitAppWillResignActive
+                epoch.events[index] = EpochEvent(event: event.withID(id), attachment: .process)
+            }
+            epoch.events[index].attachment = .connection(-2)
+            let before = timeline.state
+            let after: SceneState = switch id {
+            case .uikitAppLaunched, .uikitAppWillResignActive, .uikitAppWillEnterForeground: .foregroundInactive
+            case .uikitAppDidBecomeActive: .foregroundActive
+            case .uikitAppDidEnterBackground: .background
+            default: before
+            }
+            timeline.steps.append(TimelineStep(event: index, before: before, after: after))
+            timeline.state = after
+        }
+        if !timeline.steps.isEmpty { epoch.uikitTimeline = timeline }
+    }
+}
+
 extension ProcessEpoch {
     /// The timeline lives as long as the run, and arrays grown one element at a time keep up
     /// to twice the room they need: a capture of a few GB would pay that per event. The
@@ -320,6 +357,7 @@ extension ProcessEpoch {
     mutating func trimCapacity() {
         for index in connections.indices { connections[index].steps = connections[index].steps.trimmed() }
         if let steps = appTimeline?.steps { appTimeline?.steps = steps.trimmed() }
+        if let steps = uikitTimeline?.steps { uikitTimeline?.steps = steps.trimmed() }
     }
 }
 

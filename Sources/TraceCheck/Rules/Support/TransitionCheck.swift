@@ -38,20 +38,23 @@ extension ProcessEpoch {
 }
 
 extension Rule {
-    /// Walks every scene timeline (and a legacy app's timeline) of an epoch and reports the
-    /// transitions of `table`, marking as unverifiable what the app's logging cannot show.
+    /// Walks every scene timeline (and a legacy app's timeline, and UIKit's account) of an
+    /// epoch and reports the transitions of `table`, marking as unverifiable what the app's
+    /// logging cannot show. UIKit's account shows every transition, so it is always judged.
     func judgeTransitions(_ table: [IllegalTransition], in epoch: ProcessEpoch, of timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let timelines = epoch.allTimelines
+        let timelines = epoch.allTimelines.map(\.connection) + (epoch.uikitTimeline.map { [$0] } ?? [])
         guard !timelines.isEmpty else { return verdict }
-        for (_, connection) in timelines {
+        for connection in timelines {
             let sceneLevel = connection.origin != .implicitApp
-            let level = sceneLevel ? "scene" : "app"
+            let uikit = connection.origin == .uikit
+            let level = uikit ? "application (in UIKit's account)" : sceneLevel ? "scene" : "app"
             for (position, step) in connection.steps.enumerated() {
                 let event = epoch.events[step.event].event
-                for rule in table where [rule.member.app, rule.member.scene].contains(event.id) && rule.from.contains(step.before) {
+                let callback = uikit ? UIKitAccount.callback(for: event.id) : ForegroundCallback(event.id)
+                for rule in table where rule.member == callback && rule.from.contains(step.before) {
                     let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: sceneLevel) }
-                    guard required.contains(where: epoch.isObserved) else {
+                    guard uikit || required.contains(where: epoch.isObserved) else {
                         verdict.unverifiable.insert("\(required.map(\.rawValue).joined(separator: " or ")) not logged")
                         continue
                     }
@@ -63,7 +66,7 @@ extension Rule {
                                                     scene: connection.label, context: previous.map { [$0] } ?? []))
                 }
             }
-            verdict.judged = verdict.judged || table.contains { rule in
+            verdict.judged = verdict.judged || uikit || table.contains { rule in
                 rule.requiresAnyOf.contains { epoch.isObserved($0.id(atSceneLevel: sceneLevel)) }
             }
         }

@@ -1,0 +1,76 @@
+/// UIKit's own account of the application state (docs/uikit-account.md).
+///
+/// UIKit keeps a mask of reasons why the application is not active and logs each change from
+/// the app's own process: `Deactivation reason added: 11; deactivation reasons: 4128 -> 6176;
+/// …`. Reason N is bit `1 << N`. The transitions follow from the mask alone: the application
+/// resigns active when the mask leaves 0 and becomes active when it returns to 0; bit 11 is
+/// the background. The other reasons' meanings are not logged and are not used. Each line
+/// holds both masks, so each is read on its own: nothing is carried from line to line, and a
+/// parted read sees what a whole read sees.
+public enum UIKitAccount {
+    /// Bit 11: the application is in the background.
+    static let backgroundBit: UInt64 = 1 << 11
+    /// Bit 10: set alone as the process starts (`0 -> 1024`), cleared once it has launched.
+    static let launchingBit: UInt64 = 1 << 10
+
+    /// Every id UIKit's account produces.
+    static let ids: [EventID] = [
+        .uikitAppLaunched, .uikitAppWillResignActive, .uikitAppDidBecomeActive, .uikitAppDidEnterBackground,
+        .uikitAppWillEnterForeground, .uikitAppSceneOfRecord,
+    ]
+
+    /// The transitions one change of the mask shows, in the order UIKit makes them: resign,
+    /// background, foreground, active. `0 -> 1024` is the launch, not a resignation; the
+    /// timeline reads a launch that is not the first of its process's account as a
+    /// resignation (docs/uikit-account.md says why).
+    public static func transitions(from old: UInt64, to new: UInt64) -> [EventID] {
+        guard old != new else { return [] }
+        var found: [EventID] = []
+        if old == 0 {
+            found.append(new & launchingBit != 0 ? .uikitAppLaunched : .uikitAppWillResignActive)
+        }
+        let wasBackground = old & backgroundBit != 0, isBackground = new & backgroundBit != 0
+        if !wasBackground, isBackground { found.append(.uikitAppDidEnterBackground) }
+        if wasBackground, !isBackground { found.append(.uikitAppWillEnterForeground) }
+        if old != 0, new == 0 { found.append(.uikitAppDidBecomeActive) }
+        return found
+    }
+
+    /// What the application's state is after `id`, as far as UIKit's account tells it: active
+    /// or not, in the background or not.
+    public struct State: Equatable, Sendable {
+        public var active: Bool
+        public var background: Bool
+    }
+
+    public static func state(after id: EventID) -> State? {
+        switch id {
+        case .uikitAppLaunched, .uikitAppWillResignActive, .uikitAppWillEnterForeground:
+            State(active: false, background: false)
+        case .uikitAppDidEnterBackground: State(active: false, background: true)
+        case .uikitAppDidBecomeActive: State(active: true, background: false)
+        default: nil
+        }
+    }
+
+    /// The app's callback (at any level) that the transition `id` corresponds to.
+    public static func callback(for id: EventID) -> ForegroundCallback? {
+        switch id {
+        case .uikitAppWillResignActive: .willResignActive
+        case .uikitAppDidBecomeActive: .didBecomeActive
+        case .uikitAppDidEnterBackground: .didEnterBackground
+        case .uikitAppWillEnterForeground: .willEnterForeground
+        default: nil
+        }
+    }
+
+    /// The mask line. The reason number is left out: the masks say everything, and a line
+    /// whose reason disagrees with its masks is still the masks' change.
+    static let maskPattern =
+        #"(?<![A-Za-z])Deactivation reason (?:added|removed): \d+; deactivation reasons: (?<old>\d{1,20}) -> (?<new>\d{1,20})(?!\d)"#
+    /// `sceneOfRecord: sceneID: sceneID:com.example.app-default  persistentID: 67275ECC-…`.
+    static let sceneOfRecordPattern =
+        #"(?<![A-Za-z])sceneOfRecord: sceneID: (?:sceneID:)?(?<scene>\S+)\s+persistentID: (?<session>[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"#
+    /// The words that make such a line a candidate for the extractor.
+    static let candidateWords = ["Deactivation reason", "sceneOfRecord:"]
+}
