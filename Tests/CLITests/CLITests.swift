@@ -20,6 +20,7 @@ final class CLITests: XCTestCase {
         "rule-configuration_name_not_in_plist": 0, "rule-legacy_lifecycle_warning": 0, "rule-no_scene_delegate": 1,
         "rule-no_scene_manifest": 0, "rule-scene_delegate_class_not_loaded": 1, "rule-scene_lifecycle_required": 1,
         "rule-scene_session_request_failed": 0,
+        "uikit-account-only": 0, "uikit-account-agrees": 0, "uikit-handler-not-run": 0, "rule-callback_against_uikit_state": 0,
         "paste-indented-markdown": 0, "paste-numbered-cat-n": 0, "app-logger-iso8601": 0, "labelled-events": 0,
         "uikit-message-quoted": 0, "rule-no_lifecycle_events": 1, "flutter-lifecycle-clean": 0, "rule-flutter_state_order": 0,
         "maui-scene-lifecycle": 0, "uikit-message-wrapped": 0, "react-native-appstate": 0, "rule-react_native_state_order": 0, "forwarding-across-noise": 0,
@@ -50,7 +51,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(lines.contains("? \(empty) — nothing read (xcode-console, 5 lines)"), result.stdout)
         XCTAssertTrue(lines.contains("! \(warned) — 1 warning, 8 events"), result.stdout)
         XCTAssertTrue(lines.contains("failed: \(failing), \(empty)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("  \(failing):\n    launch_sequence: app.didFinishLaunching not logged in process #1\n"),
+        XCTAssertTrue(result.stdout.contains("  \(failing):\n    launch_sequence, launch_before_scene_connect: app.didFinishLaunching not logged in process #1\n"),
                       "what could not be verified is named by capture and process: \(result.stdout)")
         XCTAssertFalse(result.stdout.contains("SampleLogs/clean-launch-background-foreground-kill.log:"), "no detail of the clean one")
         XCTAssertEqual(result.status, 1)

@@ -37,6 +37,9 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
         case truncated
         /// Reading was stopped (Ctrl-C, SIGTERM) before the input ended.
         case interrupted
+        /// A process of which only UIKit's account was read: what the app's own callbacks
+        /// alone show (launch, scene connections, discards, termination) is not in the capture.
+        case uikitAccountOnly = "uikit_account_only"
     }
 
     public let kind: Kind

@@ -15,6 +15,10 @@ enum TimelineHealth {
         var last: LifecycleEvent?
         var lastEpoch: ProcessEpoch?
         for epoch in timeline.epochs {
+            if !epoch.appLogs, let first = epoch.uikitTimeline?.steps.first {
+                issues.append(HealthIssue(.uikitAccountOnly, line: epoch.events[first.event].event.line,
+                                          message: "\(epoch.label) logs no lifecycle line of its own; only UIKit's account of the application state was read, which cannot show launch callbacks, scene connection and disconnection, session discard or termination"))
+            }
             let driving = epoch.drivingEvents.map(\.event)
             guard let first = driving.first else { continue }
             if let final = driving.last, final.line > (last?.line ?? 0) {

@@ -62,7 +62,9 @@ public struct TerminalReporter: StreamingReporter {
             let count = report.findings.filter { $0.severity == severity }.count
             return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
+        let fromUIKit = report.timeline.epochs.reduce(0) { $0 + $1.events.filter { $0.event.id.isUIKitAccount && !$0.event.id.isIdentityHint }.count }
         let events = "\(report.eventCount) event\(report.eventCount == 1 ? "" : "s")"
+            + (fromUIKit == 0 ? "" : fromUIKit == report.eventCount ? " (all UIKit's own)" : " (\(fromUIKit) UIKit's own)")
         let mark: String, style: Style, text: String
         switch verdict(of: report) {
         case .failed: (mark, style, text) = (unicode ? "✗" : "x", .red, counts.joined(separator: ", "))
@@ -188,10 +190,41 @@ public struct TerminalReporter: StreamingReporter {
             out += "not verifiable from what the capture logs:\n"
             for (capture, statuses) in unverifiable {
                 out += "  \(capture):\n"
-                for (rule, reasons) in statuses { out += "    \(rule): \(reasons.joined(separator: "; "))\n" }
+                // Rules that share their reasons share a line: a process of which only UIKit's
+                // account was read makes a score of rules unverifiable for one reason.
+                var order: [String] = []
+                var rules: [String: [String]] = [:]
+                for (rule, reasons) in statuses {
+                    let reason = reasons.joined(separator: "; ")
+                    if rules[reason] == nil { order.append(reason) }
+                    rules[reason, default: []].append(rule)
+                }
+                for reason in order {
+                    let named = rules[reason, default: []]
+                    if named.count <= 2 {
+                        out += "    \(named.joined(separator: ", ")): \(reason)\n"
+                    } else {
+                        out += "    \(named.count) rules: \(reason)\n" + wrapped(named, indent: 6)
+                    }
+                }
             }
         }
         return out
+    }
+
+    /// `items` as comma-separated lines of at most `width` columns, each indented.
+    func wrapped(_ items: [String], indent: Int) -> String {
+        let lead = String(repeating: " ", count: indent)
+        var out = "", line = lead
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? "" : ",")
+            if line.count > indent, line.count + 1 + piece.count > width {
+                out += line + "\n"
+                line = lead
+            }
+            line += (line.count > indent ? " " : "") + piece
+        }
+        return out + line + "\n"
     }
 
     /// Failed captures the summary names before it counts the rest.

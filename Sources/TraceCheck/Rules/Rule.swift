@@ -202,8 +202,22 @@ public struct EpochVerdict: Sendable {
 
 extension EpochRule {
     public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        RuleOutcome(timeline.epochs.map { ($0.label, judge($0, in: timeline)) })
+        RuleOutcome(timeline.epochs.map { epoch in
+            var verdict = judge(epoch, in: timeline)
+            // A process of which only UIKit's account was read shows nothing these rules judge:
+            // they are not verifiable there, not passed.
+            if !verdict.judged, !epoch.appLogs, RuleFamily.judgedOnAppLinesOnly.contains(Self.description.family) {
+                verdict.unverifiable = ["only UIKit's account was read"]
+            }
+            return (epoch.label, verdict)
+        })
     }
+}
+
+extension RuleFamily {
+    /// Families whose rules need the app's own lines: UIKit's account shows no launch callback,
+    /// scene connection, delivery or notification.
+    static let judgedOnAppLinesOnly: Set<RuleFamily> = [.launch, .routing, .connection, .notifications, .delivery]
 }
 
 extension RuleOutcome {

@@ -26,9 +26,11 @@ struct AccountComparison {
     /// How far apart (seconds) a callback line and UIKit's line for the same transition may be.
     /// UIKit logs the mask change and posts the notification within 3 ms in the captures
     /// seen; a handler's print follows, or (a scene's callback) precedes, by about as much.
-    /// A tenfold margin and more for a busy main thread; lines without time are matched by
-    /// order alone.
-    static let window = 0.5
+    /// 100 ms leaves thirty times that for a busy main thread, and stays well under the
+    /// 300–400 ms that UIKit takes from resigning to the background when the user goes home,
+    /// so a background handler called at the resignation is not taken for UIKit's. Lines
+    /// without time are matched by order alone.
+    static let window = 0.1
 
     let transitions: [Transition]
     let calls: [Call]

@@ -20,7 +20,7 @@ public struct CallbackAgainstUIKitStateRule: EpochRule {
             """,
         exceptions: """
             Judged only after UIKit's first transition in the process (its state before is unknown). A line up to \
-            half a second from UIKit's transition of the same kind is that transition's handler (lines without \
+            100 ms from UIKit's transition of the same kind is that transition's handler (lines without \
             time are matched by order). A scene's callback is judged only where the process has one scene, or the \
             scene is UIKit's scene of record: in a multi-window app another scene changes state while the \
             application's does not. Deferred lines (logged from a block) and repeated lines are not judged.

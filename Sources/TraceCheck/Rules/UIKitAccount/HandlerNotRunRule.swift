@@ -24,7 +24,8 @@ public struct HandlerNotRunRule: EpochRule {
             Judged only where the capture holds UIKit's deactivation-reason lines and the app logs at least one \
             of the four foreground callbacks (or their notifications) in the same process; UIKit's transitions \
             before the app's first line, and one that is the capture's last line, are not judged (the app's \
-            print may be cut off). A handler's line may come before or after UIKit's, up to half a second apart \
+            print may be cut off), nor are the background a process launches into (`1024 -> 3072`) and \
+            the return from it before the first activation, for which a legacy app's delegate is not called. A handler's line may come before or after UIKit's, up to 100 ms apart \
             (lines without time are matched by order). Flutter, SwiftUI and React Native states are not taken \
             for handlers. One finding per kind of transition and process, at the first, naming the others.
             """,
@@ -76,8 +77,15 @@ public struct HandlerNotRunRule: EpochRule {
         guard let firstAppLine = epoch.events.firstIndex(where: { !$0.event.id.isUIKitAccount }) else { return verdict }
         let sceneBased = epoch.mode == .scene
         var missed: [ForegroundCallback: [(transition: AccountComparison.Transition, appDelegateLine: LifecycleEvent?)]] = [:]
-        for transition in comparison.transitions {
+        for (position, transition) in comparison.transitions.enumerated() {
             guard let callback = transition.callback, transition.index > firstAppLine, transition.index < epoch.events.count - 1 else { continue }
+            // A process launches into the background state (`1024 -> 3072`) before its UI is
+            // up, and leaves it when the first scene (or the legacy window) comes to the
+            // foreground: a legacy app's delegate is called for neither, a scene's only for the
+            // second. The launch is judged from its first activation on.
+            if [.didEnterBackground, .willEnterForeground].contains(callback),
+               comparison.transitions[..<position].contains(where: { $0.event.id == .uikitAppLaunched }),
+               !comparison.transitions[..<position].contains(where: { $0.callback == .didBecomeActive }) { continue }
             let handlers = comparison.calls.filter { comparison.matches($0, transition) }
             // In a scene-based app, the app delegate's own callback is not what UIKit calls.
             let ran = handlers.contains { !(sceneBased && $0.appDelegateCallback) }
@@ -95,7 +103,10 @@ public struct HandlerNotRunRule: EpochRule {
                 if sceneBased { message += "; in a scene-based app UIKit calls \(callback.sceneDelegateName), never \(callback.appDelegateName)" }
             }
             if misses.count > 1 { message += " (\(misses.count - 1) more time(s): line(s) \(misses.dropFirst().prefix(5).map { String($0.transition.event.line) }.joined(separator: ", ")))" }
+            // The app's last callback before it shows where the app's own account stops.
+            let lastCall = comparison.calls.last { $0.index < first.transition.index }?.event
             let context = misses.dropFirst().prefix(5).map(\.transition.event) + (first.appDelegateLine.map { [$0] } ?? [])
+                + (lastCall.map { [$0] } ?? [])
             verdict.findings.append(finding(message, at: first.transition.event, in: timeline, epoch: epoch,
                                             scene: epoch.uikitTimeline?.label, context: Array(context)))
         }
