@@ -237,6 +237,43 @@ final class UIKitAccountTests: XCTestCase {
                        "the second window's background is its own; the scene of record's resignation is not UIKit's")
     }
 
+    // MARK: The system's lines
+
+    /// SpringBoard's lines about an app go to the app's process: by pid, or by the bundle id
+    /// UIKit's scene of record names; lines about an app the capture does not show from inside
+    /// go nowhere, and alone they are nothing read.
+    func testTheSystemsLinesGoToTheAppTheyName() throws {
+        let springBoard = { (time: Double, message: String) in Self.line(time, message, process: "SpringBoard", pid: 55) }
+        let state = { (bundle: String, pid: Int, task: String, visibility: String) in
+            "(SpringBoard) [com.apple.SpringBoard:ProcessState] Application process state changed for \(bundle): <SBApplicationProcessState: 0x2806c1e40; pid: \(pid); taskState: \(task); visibility: \(visibility)>"
+        }
+        let lines = [
+            springBoard(0.5, "(FrontBoard) [com.apple.FrontBoard:Process] Bootstrapping app<com.example.fieldnotes> with intent foreground-interactive"),
+            Self.line(1.000, Self.mask(0, 1024, reason: 10)),
+            Self.line(1.001, "(UIKitCore) [com.apple.UIKit:Application] sceneOfRecord: sceneID: sceneID:com.example.fieldnotes-default  persistentID: 1B8F959F-618F-4A0D-AD89-E09DEC0EAB34"),
+            springBoard(1.050, state("com.example.fieldnotes", 4817, "Running", "Foreground")),
+            springBoard(1.060, state("com.example.atlas", 2210, "Running", "Foreground")),
+            springBoard(1.070, state("com.example.fieldnotes", 4817, "Running", "Unknown")),
+            Self.line(1.100, Self.mask(1024, 0, reason: 10)),
+            springBoard(5.000, state("com.example.fieldnotes", 4817, "Suspended", "Background")),
+            springBoard(9.000, "(FrontBoard) [com.apple.FrontBoard:Process] Process exited: <FBApplicationProcess: 0x1488fa5d0; application<com.example.fieldnotes>:4817(v164A)> -> <RBSProcessExitContext| specific, status:<RBSProcessExitStatus| domain:signal(2) code:SIGSEGV(11)>>"),
+        ]
+        let report = try Self.check(lines)
+        XCTAssertEqual(report.timeline.epochs.map(\.label), ["Fieldnotes[4817]"])
+        let epoch = try XCTUnwrap(report.timeline.epochs.first)
+        let system = try XCTUnwrap(epoch.systemTimeline)
+        XCTAssertEqual(system.steps.map { "\(epoch.events[$0.event].event.line):\(epoch.events[$0.event].event.id.member)" },
+                       ["1:launch", "4:foreground", "8:suspended", "9:exit"])
+        XCTAssertEqual(system.state, .disconnected)
+        XCTAssertEqual(report.findings.map(\.rule), [])
+        // Without the app's own lines there is nothing to check, whatever the system says.
+        let outside = try Self.check(lines.filter { $0.contains("SpringBoard: ") })
+        XCTAssertEqual(outside.findings.map(\.rule), ["no_lifecycle_events"])
+        XCTAssertTrue(outside.findings.first?.message.contains("the system's lines name com.example.fieldnotes (4 line(s)) and 1 more app(s)") ?? false,
+                      outside.findings.first?.message ?? "")
+        XCTAssertTrue(JSONReporter().render(RunResult(reports: [report])).contains("\"source\" : \"system\""))
+    }
+
     // MARK: Output
 
     func testEveryFormatSaysWhichStepsAreUIKits() throws {

@@ -382,6 +382,7 @@ extension EventCatalog {
         ids.formUnion(flutterStates.values)
         ids.formUnion(reactNativeStates.values)
         ids.formUnion(UIKitAccount.ids)
+        ids.formUnion(SystemAccount.ids)
         return ids
     }()
 

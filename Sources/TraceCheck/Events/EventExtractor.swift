@@ -32,6 +32,8 @@ public final class CompiledCatalog: Sendable {
     /// UIKit's deactivation-reason mask and its scene of record (`UIKitAccount`).
     let uikitMask: PCRE2Regex
     let sceneOfRecord: PCRE2Regex
+    /// SpringBoard's, FrontBoard's and RunningBoard's lines about an app (`SystemAccount`).
+    let systemAccount: PCRE2Regex
 
     public static let shared: CompiledCatalog = {
         do { return try CompiledCatalog() } catch {
@@ -59,6 +61,7 @@ public final class CompiledCatalog: Sendable {
         nearMiss = try PCRE2Regex(SpellingShape.alternation(Self.nearMissNames), caseless: true)
         uikitMask = try PCRE2Regex(UIKitAccount.maskPattern)
         sceneOfRecord = try PCRE2Regex(UIKitAccount.sceneOfRecordPattern)
+        systemAccount = try PCRE2Regex(SystemAccount.pattern)
     }
 
     /// The distinctive names in the catalog's selectors and Swift names (`applicationDidBecomeActive`,
@@ -354,6 +357,7 @@ public final class EventExtractor {
         if !named.sessions.isEmpty { identity.sessions = named.sessions }
         if let pointer = named.scenePointer { identity.scenePointer = pointer }
         if let delegateClass = named.delegateClass { identity.delegateClass = delegateClass }
+        if let bundle = named.bundle { identity.bundle = bundle }
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
         noteInvalidUTF8(text, line: line)
@@ -410,11 +414,34 @@ public final class EventExtractor {
             }
             return (UIKitAccount.transitions(from: old, to: new), SceneIdentity())
         }
-        if message.contains(literal: "sceneOfRecord: "),
-           let session = firstGroup("session", of: catalog.sceneOfRecord, in: message) {
-            return ([.uikitAppSceneOfRecord], SceneIdentity(sessions: [session.uppercased()]))
+        if message.contains(literal: "sceneOfRecord: "), let match = try? matcher.firstMatch(of: catalog.sceneOfRecord, in: message),
+           let session = group("session", of: catalog.sceneOfRecord, in: match, message) {
+            var identity = SceneIdentity(sessions: [session.uppercased()])
+            identity.bundle = group("scene", of: catalog.sceneOfRecord, in: match, message).flatMap(UIKitAccount.bundle(ofSceneID:))
+            return ([.uikitAppSceneOfRecord], identity)
         }
         return nil
+    }
+
+    /// The event a line of the system's (a record of SpringBoard, FrontBoard, RunningBoard)
+    /// shows about an app, if it is one `SystemAccount` reads.
+    public func systemEvent(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
+                            context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
+        guard let match = try? matcher.firstMatch(of: catalog.systemAccount, in: message),
+              let found = SystemAccount.event({ group($0, of: catalog.systemAccount, in: match, message) }) else { return nil }
+        var identity = SceneIdentity()
+        identity.bundle = found.bundle
+        identity.appPid = found.pid
+        noteInvalidUTF8(text, line: line)
+        let key = EventContext.Key(id: found.id, source: .system, deferred: false, shape: SystemAccount.shape, pid: context().pid,
+                                   thread: context().threadText, process: context().processText)
+        return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity), context: shared(key),
+                              time: context().time)
+    }
+
+    private func group(_ name: String, of regex: PCRE2Regex, in match: PCRE2Match, _ message: UnsafeRawBufferPointer) -> String? {
+        guard let range = regex.groupNumber(name).flatMap({ match[$0] }) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
     }
 
     private func noteLimitExceeded(_ line: Int) {

@@ -25,6 +25,9 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// What UIKit, not the app, logged about the application state.
     public var isUIKitAccount: Bool { builtInFamily == .uikitapp }
 
+    /// What the system's processes logged about the app.
+    public var isSystemAccount: Bool { builtInFamily == .system }
+
     /// A line that says which scene session drives UIKit's account (`sceneOfRecord`), no
     /// transition: it names, it does not count as something read.
     public var isIdentityHint: Bool { self == .uikitAppSceneOfRecord }
@@ -41,4 +44,7 @@ public enum EventFamily: String, Sendable, CaseIterable {
     /// UIKit's own account of the application state, read from its deactivation-reason lines
     /// (docs/uikit-account.md): what UIKit did, whatever the app's handlers logged.
     case uikitapp
+    /// What SpringBoard, FrontBoard and RunningBoard log about an app's process and scenes
+    /// (docs/uikit-account.md, "The system's lines").
+    case system
 }

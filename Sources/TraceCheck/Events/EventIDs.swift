@@ -81,6 +81,13 @@ extension EventID {
     public static let uikitAppWillEnterForeground = EventID("uikitapp.willEnterForeground")
     public static let uikitAppSceneOfRecord = EventID("uikitapp.sceneOfRecord")
 
+    public static let systemLaunch = EventID("system.launch")
+    public static let systemSceneCreated = EventID("system.sceneCreated")
+    public static let systemForeground = EventID("system.foreground")
+    public static let systemBackground = EventID("system.background")
+    public static let systemSuspended = EventID("system.suspended")
+    public static let systemExit = EventID("system.exit")
+
     public static let ambiguousDidBecomeActive = EventID("ambiguous.didBecomeActive")
     public static let ambiguousDidEnterBackground = EventID("ambiguous.didEnterBackground")
     public static let ambiguousWillEnterForeground = EventID("ambiguous.willEnterForeground")
@@ -107,7 +114,8 @@ extension EventID {
         .swiftUIBackground, .swiftUIInactive, .flutterDetached, .flutterHidden, .flutterInactive, .flutterPaused,
         .flutterResumed, .reactNativeActive, .reactNativeBackground, .reactNativeInactive, .uikitAppLaunched,
         .uikitAppWillResignActive, .uikitAppDidBecomeActive, .uikitAppDidEnterBackground, .uikitAppWillEnterForeground,
-        .uikitAppSceneOfRecord,
+        .uikitAppSceneOfRecord, .systemLaunch, .systemSceneCreated, .systemForeground, .systemBackground, .systemSuspended,
+        .systemExit,
         .ambiguousDidBecomeActive, .ambiguousDidEnterBackground, .ambiguousWillEnterForeground,
         .ambiguousWillResignActive,
     ]

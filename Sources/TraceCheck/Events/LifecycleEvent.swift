@@ -8,6 +8,12 @@ public struct SceneIdentity: Hashable, Sendable {
     public var delegatePointer: String?
     /// The delegate class: the scene kind, not the instance.
     public var delegateClass: String?
+    /// The app a line of UIKit's or the system's names by its bundle id (`sceneOfRecord`'s
+    /// scene, SpringBoard's process lines): how such a line finds its process where the
+    /// capture has no pid to match.
+    public var bundle: String?
+    /// The app's pid, as a line of the system's about it names it.
+    public var appPid: Int?
 
     public init(sessions: [String] = [], scenePointer: String? = nil, delegatePointer: String? = nil, delegateClass: String? = nil) {
         self.sessions = sessions
@@ -16,7 +22,7 @@ public struct SceneIdentity: Hashable, Sendable {
         self.delegateClass = delegateClass
     }
 
-    public var isEmpty: Bool { sessions.isEmpty && scenePointer == nil && delegatePointer == nil && delegateClass == nil }
+    public var isEmpty: Bool { sessions.isEmpty && scenePointer == nil && delegatePointer == nil && delegateClass == nil && bundle == nil && appPid == nil }
 }
 
 /// One lifecycle line of a capture, normalised to its canonical event.

@@ -5,10 +5,18 @@ public enum EventSource: String, Sendable, Codable {
     case notification
     /// UIKit's own line: one of its messages, or its account of the application state.
     case uikit
+    /// A line of SpringBoard's, FrontBoard's or RunningBoard's about the app.
+    case system
 
-    /// Who logged the line, as output formats say it: the app (its handlers, its observers) or
-    /// UIKit itself.
-    public var origin: String { self == .uikit ? "uikit" : "app" }
+    /// Who logged the line, as output formats say it: the app (its handlers, its observers),
+    /// UIKit itself, or the system.
+    public var origin: String {
+        switch self {
+        case .callback, .notification: "app"
+        case .uikit: "uikit"
+        case .system: "system"
+        }
+    }
 }
 
 /// What a shape pulled out of one message, before identity extraction.

@@ -71,6 +71,17 @@ public enum UIKitAccount {
     /// `sceneOfRecord: sceneID: sceneID:com.example.app-default  persistentID: 67275ECC-…`.
     static let sceneOfRecordPattern =
         #"(?<![A-Za-z])sceneOfRecord: sceneID: (?:sceneID:)?(?<scene>\S+)\s+persistentID: (?<session>[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"#
+    /// The app's bundle id in a scene's id: `com.example.app` of `com.example.app-default` (or
+    /// of `com.example.app-<UUID>`, a scene other than the default one).
+    static func bundle(ofSceneID sceneID: String) -> String? {
+        if sceneID.hasSuffix("-default") { return String(sceneID.dropLast("-default".count)) }
+        let uuidLength = 36
+        guard sceneID.count > uuidLength + 1 else { return nil }
+        let suffix = sceneID.suffix(uuidLength + 1)
+        guard suffix.first == "-", suffix.dropFirst().allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        return String(sceneID.dropLast(uuidLength + 1))
+    }
+
     /// The words that make such a line a candidate for the extractor.
     static let candidateWords = ["Deactivation reason", "sceneOfRecord:"]
 }

@@ -125,13 +125,16 @@ final class ScanSession {
     private var ansiBuffer: [UInt8] = []
 
     // Process selection: decided once per change of process name.
-    private var lastPidlessProcess: (name: FieldBytes, selected: Bool) = (FieldBytes(), true)
+    private var lastPidlessProcess: (name: FieldBytes, selected: Bool, system: Bool) = (FieldBytes(), true, false)
     private var lastPid: Int?
     /// The name the last record with a pid gave it: a pid seen under another name is
     /// selected again by that name, so that selection is a fact of each record alone.
     private var lastPidProcess = FieldBytes()
     private var processSelected = true
-    private var selectionByPid: [Int: (name: FieldBytes, selected: Bool)] = [:]
+    private var selectionByPid: [Int: (name: FieldBytes, selected: Bool, system: Bool)] = [:]
+    /// The current record is the system's own (SpringBoard, …): read only for what it says
+    /// about apps (`SystemAccount`).
+    private var processIsSystem = false
     private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
     private var markLog = ProcessMarkLog()
     /// Every process name a record gave, noted when the selection is decided (a change of process).
@@ -304,7 +307,13 @@ final class ScanSession {
             if !isFirst { closeRepeatRun() }
             lastSignature = signature
         }
-        guard processSelected else { return }
+        guard processSelected else {
+            if processIsSystem, let event = extractor.systemEvent(message: message, text: record.bytes, line: record.number, context: context) {
+                // Not the current process's event: the timeline takes it to the app it names.
+                stream.events.append(event)
+            }
+            return
+        }
         extract(message: message, text: record.bytes, number: record.number, context: context)
     }
 
@@ -449,19 +458,23 @@ final class ScanSession {
         if let pid {
             if let known = selectionByPid[pid], known.name == context.process {
                 processSelected = known.selected
+                processIsSystem = known.system
             } else {
                 let name = context.processText
                 if let name { processNames.insert(name) }
                 processSelected = Self.isSelected(process: name, filter: options.processes)
-                selectionByPid[pid] = (context.process, processSelected)
+                processIsSystem = name.map(SystemProcesses.names.contains) ?? false
+                selectionByPid[pid] = (context.process, processSelected, processIsSystem)
             }
         } else {
             if context.process != lastPidlessProcess.name {
                 let name = context.processText
                 if let name { processNames.insert(name) }
-                lastPidlessProcess = (context.process, Self.isSelected(process: name, filter: options.processes))
+                lastPidlessProcess = (context.process, Self.isSelected(process: name, filter: options.processes),
+                                      name.map(SystemProcesses.names.contains) ?? false)
             }
             processSelected = lastPidlessProcess.selected
+            processIsSystem = lastPidlessProcess.system
         }
         guard processSelected, pid != nil || !context.process.isEmpty else { return }
         // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.

@@ -75,7 +75,7 @@ public struct ChromeTraceReporter: Reporter {
 
     /// What an instant on a row's track is: the app's callback, a framework's state, or UIKit's
     /// own line.
-    static let category: [TimelineRows.Row.Kind: String] = [.framework: "state", .uikit: "uikit"]
+    static let category: [TimelineRows.Row.Kind: String] = [.framework: "state", .uikit: "uikit", .system: "system"]
 
     private func meta(_ kind: String, pid: Int, tid: Int, name: String) -> Event {
         Event(name: kind, ph: "M", ts: nil, dur: nil, pid: pid, tid: tid, s: nil, cat: nil, args: ["name": name])

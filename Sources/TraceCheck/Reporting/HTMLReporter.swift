@@ -123,7 +123,7 @@ public struct HTMLReporter: Reporter {
                 lanes.append(Lane(label: row.kind == .appDelegate ? "app delegate" : row.label,
                                   bands: TimelineRows.states(of: row, until: epoch.events.last?.event),
                                   ticks: row.steps.compactMap(\.event)))
-                guard row.kind == .timeline || row.kind == .uikit else { continue }
+                guard [.timeline, .uikit, .system].contains(row.kind) else { continue }
                 for (index, item) in findings.enumerated() where item.finding.process == epoch.label && item.finding.scene == row.label {
                     laneOfFinding[index] = lanes.count - 1
                 }

@@ -23,7 +23,8 @@ public struct JSONReporter: Reporter {
             let label: String, origin: SceneConnection.Origin, delegateClass: String?, sessions: [String]
             let steps: [Step]
         }
-        /// `source`: `app` for what the app logged, `uikit` for UIKit's own account.
+        /// `source`: `app` for what the app logged, `uikit` for UIKit's own account, `system`
+        /// for SpringBoard's, FrontBoard's and RunningBoard's.
         struct Step: Encodable { let line: Int, event: String, before: SceneState, after: SceneState, source: String }
         struct Unverifiable: Encodable { let rule: String, reasons: [String] }
         struct Finding: Encodable {
@@ -80,7 +81,7 @@ public struct JSONReporter: Reporter {
             lines: report.scan.statistics.lines, bytes: report.scan.statistics.bytes, events: report.eventCount,
             recordsByFormat: report.scan.recordsByFormat, health: report.health,
             processes: report.timeline.epochs.map { epoch in
-                Document.Process(label: epoch.label, pid: epoch.pid, mode: epoch.mode, scenes: (epoch.allTimelines.map(\.connection) + (epoch.uikitTimeline.map { [$0] } ?? [])).map { connection in
+                Document.Process(label: epoch.label, pid: epoch.pid, mode: epoch.mode, scenes: (epoch.allTimelines.map(\.connection) + [epoch.uikitTimeline, epoch.systemTimeline].compactMap { $0 }).map { connection in
                     Document.Scene(label: connection.label, origin: connection.origin, delegateClass: connection.delegateClass,
                                    sessions: connection.sessions, steps: connection.steps.map { step in
                         let event = epoch.events[step.event].event

@@ -62,9 +62,7 @@ public struct TerminalReporter: StreamingReporter {
             let count = report.findings.filter { $0.severity == severity }.count
             return count == 0 ? nil : "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
-        let fromUIKit = report.timeline.epochs.reduce(0) { $0 + $1.events.filter { $0.event.id.isUIKitAccount && !$0.event.id.isIdentityHint }.count }
-        let events = "\(report.eventCount) event\(report.eventCount == 1 ? "" : "s")"
-            + (fromUIKit == 0 ? "" : fromUIKit == report.eventCount ? " (all UIKit's own)" : " (\(fromUIKit) UIKit's own)")
+        let events = "\(report.eventCount) event\(report.eventCount == 1 ? "" : "s")" + Self.sources(of: report)
         let mark: String, style: Style, text: String
         switch verdict(of: report) {
         case .failed: (mark, style, text) = (unicode ? "✗" : "x", .red, counts.joined(separator: ", "))
@@ -74,6 +72,19 @@ public struct TerminalReporter: StreamingReporter {
         case .clean: (mark, style, text) = (unicode ? "✓" : "+", .green, (["clean", events] + counts).joined(separator: ", "))
         }
         return paint(mark, style) + " " + paint(report.path, .bold) + (unicode ? " — " : " - ") + text + "\n"
+    }
+
+    /// How many of a capture's events UIKit and the system logged, not the app: ` (4 UIKit's
+    /// own, 2 the system's)`; nothing when the app logged them all.
+    static func sources(of report: CaptureReport) -> String {
+        var uikit = 0, system = 0
+        for epoch in report.timeline.epochs {
+            for entry in epoch.events {
+                if entry.event.id.isSystemAccount { system += 1 } else if entry.event.id.isUIKitAccount, !entry.event.id.isIdentityHint { uikit += 1 }
+            }
+        }
+        let parts = (uikit == 0 ? [] : ["\(uikit) UIKit's own"]) + (system == 0 ? [] : ["\(system) the system's"])
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
     /// An input that could not be read is named on stderr and counted in the summary.
@@ -274,7 +285,7 @@ enum TimelineRows {
     }
 
     struct Row {
-        enum Kind { case appDelegate, timeline, framework, uikit }
+        enum Kind { case appDelegate, timeline, framework, uikit, system }
         let kind: Kind
         let label: String
         let steps: [Step]
@@ -296,9 +307,10 @@ enum TimelineRows {
             let states = epoch.events.filter { $0.event.id.builtInFamily == family }
             if !states.isEmpty { rows.append(Row(kind: .framework, label: name, steps: states.map { Step($0.event) })) }
         }
-        // UIKit's own account, under what the app logged.
-        if let account = epoch.uikitTimeline {
-            rows.append(Row(kind: .uikit, label: account.label,
+        // UIKit's own account, then the system's, under what the app logged.
+        for (kind, account) in [(Row.Kind.uikit, epoch.uikitTimeline), (.system, epoch.systemTimeline)] {
+            guard let account else { continue }
+            rows.append(Row(kind: kind, label: account.label,
                             steps: account.steps.map { Step(epoch.events[$0.event].event, after: $0.after) }))
         }
         return rows
@@ -358,5 +370,5 @@ extension LifecycleMode {
 
 extension ProcessEpoch {
     /// The epoch's mode in a sentence; an epoch of UIKit's lines alone says so.
-    var modePhrase: String { appLogs ? mode.phrase : "UIKit's account only: the app logs no lifecycle line" }
+    var modePhrase: String { appLogs ? mode.phrase : "the app logs no lifecycle line: UIKit's account only" }
 }

@@ -68,6 +68,8 @@ public struct SceneConnection: Hashable, Sendable {
         /// UIKit's own account of the application state (docs/uikit-account.md), beside
         /// whatever the app logged.
         case uikit
+        /// What SpringBoard, FrontBoard and RunningBoard logged about the process.
+        case system
     }
 
     public let ordinal: Int
@@ -86,6 +88,7 @@ public struct SceneConnection: Hashable, Sendable {
     public var label: String {
         if origin == .implicitApp { return "app" }
         if origin == .uikit { return "[uikit]" + (sessions.first.map { " (\($0.prefix(8))…)" } ?? "") }
+        if origin == .system { return "[system]" }
         var parts = ["scene #\(ordinal)"]
         if let delegateClass { parts.append(delegateClass) }
         if let pointer = scenePointer ?? delegatePointer { parts.append(pointer) }
@@ -99,7 +102,7 @@ public enum Attachment: Hashable, Sendable {
     /// A process-level event (launch, terminate, discard, …) or a notification read as such.
     case process
     /// A step of `connections[index]` (or `appTimeline` when the index is -1, `uikitTimeline`
-    /// when it is -2).
+    /// when it is -2, `systemTimeline` when it is -3).
     case connection(Int)
     /// A scene event in a multi-scene epoch with nothing on the line to tell which scene.
     case ambiguous
@@ -131,6 +134,8 @@ public struct ProcessEpoch: Hashable, Sendable {
     public var appTimeline: SceneConnection?
     /// UIKit's account of the application state, when the capture holds its lines.
     public var uikitTimeline: SceneConnection?
+    /// The system's account of the process, when the capture holds SpringBoard's lines about it.
+    public var systemTimeline: SceneConnection?
     /// The first UIKit line saying this process does not adopt the scene life cycle.
     public var legacyWarning: Int?
 
@@ -159,12 +164,13 @@ public struct ProcessEpoch: Hashable, Sendable {
         switch index {
         case -1: appTimeline
         case -2: uikitTimeline
+        case -3: systemTimeline
         default: connections.indices.contains(index) ? connections[index] : nil
         }
     }
 
     /// Whether the app itself logged anything here: not only UIKit's account of it.
-    public var appLogs: Bool { events.contains { !$0.event.id.isUIKitAccount } }
+    public var appLogs: Bool { events.contains { !$0.event.id.isUIKitAccount && !$0.event.id.isSystemAccount } }
 
     /// Every scene connection, then the legacy app timeline: what the app logged, not UIKit's
     /// account (`uikitTimeline`).
@@ -205,6 +211,9 @@ public struct CaptureReading: Sendable {
     public var processFilter: [String] = []
     /// Lines that name a lifecycle callback but were read as no event: how many, the first few.
     public var nearMisses: (count: Int, first: [(line: Int, name: String)]) = (0, [])
+    /// The apps the system's lines name, with how many lines each: what a device log shows of
+    /// an app whose own process logs nothing.
+    public var systemLines: [(bundle: String, lines: Int)] = []
 
     public init() {}
 
@@ -215,5 +224,10 @@ public struct CaptureReading: Sendable {
         processes = scan.processes
         self.processFilter = processFilter
         nearMisses = scan.nearMisses
+        var counts: [String: Int] = [:]
+        for event in scan.stream.events where event.id.isSystemAccount {
+            if let bundle = event.identity.bundle { counts[bundle, default: 0] += 1 }
+        }
+        systemLines = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
 }

@@ -47,6 +47,7 @@ public struct TimelineBuilder {
             buildSceneTimelines(&epochs[index])
             if epochs[index].mode != .scene { buildAppTimeline(&epochs[index]) }
             buildUIKitTimeline(&epochs[index])
+            buildSystemTimeline(&epochs[index])
             epochs[index].trimCapacity()
         }
         return CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
@@ -91,7 +92,14 @@ public struct TimelineBuilder {
 
         var assignment = [Int](repeating: 0, count: stream.events.count)
         var lastReactNativeState: [Int: EventID] = [:]
+        var systemEvents: [LifecycleEvent] = []
         for (position, event) in stream.events.enumerated() {
+            // The system's lines name the app they concern: they go to its epoch at the end.
+            if event.id.isSystemAccount {
+                systemEvents.append(event)
+                assignment[position] = -1
+                continue
+            }
             while let mark = marks.first, mark.line <= event.line {
                 enter(mark)
                 marks = marks.dropFirst()
@@ -122,10 +130,55 @@ public struct TimelineBuilder {
         // A process that logged no lifecycle event has no timeline to check; nor has one whose
         // only lines name UIKit's scene of record (a name, no transition).
         epochs.removeAll { $0.events.allSatisfy(\.event.id.isIdentityHint) }
-        return epochs.enumerated().map { offset, epoch in
+        var renumbered = epochs.enumerated().map { offset, epoch in
             var renumbered = ProcessEpoch(ordinal: offset + 1, pid: epoch.pid, process: epoch.process)
             renumbered.events = epoch.events
             return renumbered
+        }
+        Self.route(systemEvents, into: &renumbered)
+        return renumbered
+    }
+
+    /// Each line of the system's to the epoch of the app it names: by pid, else by bundle id
+    /// (the scene of record's, or a process named as the bundle id's last part), the latest
+    /// such epoch begun by then. A line about an app the capture does not show from inside
+    /// goes nowhere: the system's account alone is no timeline.
+    static func route(_ systemEvents: [LifecycleEvent], into epochs: inout [ProcessEpoch]) {
+        guard !systemEvents.isEmpty, !epochs.isEmpty else { return }
+        let bundles: [Set<String>] = epochs.map { epoch in
+            var names = Set(epoch.events.compactMap { $0.event.id.isIdentityHint ? $0.event.identity.bundle : nil })
+            if let process = epoch.process { names.insert(process) }
+            return names
+        }
+        var routed: [[LifecycleEvent]] = Array(repeating: [], count: epochs.count)
+        for event in systemEvents {
+            let identity = event.identity
+            guard let bundle = identity.bundle else { continue }
+            let lastPart = String(bundle.split(separator: ".").last ?? Substring(bundle))
+            let byPid = identity.appPid.map { pid in epochs.indices.filter { epochs[$0].pid == pid } } ?? []
+            let candidates = byPid.isEmpty
+                ? epochs.indices.filter { bundles[$0].contains(bundle) || bundles[$0].contains(lastPart) }
+                : byPid
+            guard let first = candidates.first else { continue }
+            let begun = candidates.last { (epochs[$0].events.first?.event.line ?? .max) <= event.line }
+            routed[begun ?? first].append(event)
+        }
+        for index in epochs.indices where !routed[index].isEmpty {
+            var merged: [EpochEvent] = []
+            merged.reserveCapacity(epochs[index].events.count + routed[index].count)
+            var own = epochs[index].events[...], theirs = routed[index][...]
+            while let next = own.first, let other = theirs.first {
+                if next.event.line <= other.line {
+                    merged.append(next)
+                    own = own.dropFirst()
+                } else {
+                    merged.append(EpochEvent(event: other, attachment: .process))
+                    theirs = theirs.dropFirst()
+                }
+            }
+            merged += own
+            merged += theirs.map { EpochEvent(event: $0, attachment: .process) }
+            epochs[index].events = merged
         }
     }
 
@@ -350,6 +403,34 @@ extension TimelineBuilder {
     }
 }
 
+extension TimelineBuilder {
+    /// The system's account of the app's process as a timeline of coarse states: launched
+    /// (connecting), visible (foreground, active or not), not visible or suspended
+    /// (background), gone (disconnected).
+    func buildSystemTimeline(_ epoch: inout ProcessEpoch) {
+        var timeline = SceneConnection(ordinal: 0, origin: .system, state: .unknown)
+        var previous: EventID?
+        for index in epoch.events.indices where epoch.events[index].event.id.isSystemAccount {
+            let id = epoch.events[index].event.id
+            epoch.events[index].attachment = .connection(-3)
+            // SpringBoard logs a state again as other parts of it change: one step.
+            defer { previous = id }
+            guard id != previous else { continue }
+            let before = timeline.state
+            let after: SceneState = switch id {
+            case .systemLaunch, .systemSceneCreated: before == .unknown || before == .disconnected ? .connecting : before
+            case .systemForeground: .foregroundInactive
+            case .systemBackground, .systemSuspended: .background
+            case .systemExit: .disconnected
+            default: before
+            }
+            timeline.steps.append(TimelineStep(event: index, before: before, after: after))
+            timeline.state = after
+        }
+        if !timeline.steps.isEmpty { epoch.systemTimeline = timeline }
+    }
+}
+
 extension ProcessEpoch {
     /// The timeline lives as long as the run, and arrays grown one element at a time keep up
     /// to twice the room they need: a capture of a few GB would pay that per event. The
@@ -358,6 +439,7 @@ extension ProcessEpoch {
         for index in connections.indices { connections[index].steps = connections[index].steps.trimmed() }
         if let steps = appTimeline?.steps { appTimeline?.steps = steps.trimmed() }
         if let steps = uikitTimeline?.steps { uikitTimeline?.steps = steps.trimmed() }
+        if let steps = systemTimeline?.steps { systemTimeline?.steps = steps.trimmed() }
     }
 }
 

@@ -50,6 +50,10 @@ public struct NoLifecycleEventsRule: Rule {
         if !reading.processFilter.isEmpty {
             message += "; only \(reading.processFilter.joined(separator: ", ")) was searched (--process, app_processes)"
         }
+        if let named = reading.systemLines.first {
+            let others = reading.systemLines.count > 1 ? " and \(reading.systemLines.count - 1) more app(s)" : ""
+            message += "; the system's lines name \(named.bundle) (\(named.lines) line(s))\(others), but no line of the app's own process was read: they show the process from outside only"
+        }
         let misses = reading.nearMisses
         if !misses.first.isEmpty {
             message += "; " + misses.first.map { "line \($0.line) mentions \($0.name) but was not read as a lifecycle event" }.joined(separator: "; ")
