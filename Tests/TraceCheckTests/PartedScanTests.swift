@@ -124,6 +124,25 @@ final class PartedScanTests: XCTestCase {
         XCTAssertTrue(whole.stream.events.allSatisfy { $0.line % 2 == 1 }, "each at the line the message begins on")
     }
 
+    /// UIKit's mask lines (some with two transitions), its scene of record and SpringBoard's
+    /// lines about the app: each line is read on its own, so every cut gives the same events.
+    func testUIKitsAndTheSystemsAccountsAcrossTheCuts() throws {
+        let masks: [(UInt64, UInt64)] = [(0, 1024), (1024, 3072), (3072, 2048), (2048, 0), (0, 2048), (2048, 2080), (2080, 0), (0, 32), (32, 4128)]
+        var lines: [String] = []
+        for index in 0..<240 {
+            let stamp = String(format: "2026-04-02 10:15:%02d.%06d+0200", index / 10 % 60, index * 4_099 % 1_000_000)
+            let (old, new) = masks[index % masks.count]
+            lines.append("\(stamp) 0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: (UIKitCore) [com.apple.UIKit:Application] Deactivation reason added: 5; deactivation reasons: \(old) -> \(new); animating application lifecycle event: 1")
+            if index % 4 == 0 {
+                lines.append("\(stamp) 0x1a2f     Default     0x0                  55     0    SpringBoard: (SpringBoard) [com.apple.SpringBoard:ProcessState] Application process state changed for com.example.fieldnotes: <SBApplicationProcessState: 0x2806c1e40; pid: 4817; taskState: Running; visibility: \(index % 8 == 0 ? "Foreground" : "Background")>")
+            }
+            if index % 5 == 0 {
+                lines.append("\(stamp) 0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: (UIKitCore) [com.apple.UIKit:Application] sceneOfRecord: sceneID: sceneID:com.example.fieldnotes-default  persistentID: 1B8F959F-618F-4A0D-AD89-E09DEC0EAB34")
+            }
+        }
+        try compare(lines.joined(separator: "\n") + "\n", name: "account.log", parts: [2, 3, 4, 5, 7, 11, 13])
+    }
+
     /// Found by fuzzing: where lines without a prefix continue the record before, a cut fell
     /// on a line that looks like a record but does not parse (no level, truncated, a NUL
     /// byte): one thread read it as a continuation, the parted read as a record of its own.
