@@ -78,6 +78,51 @@ final class UIKitAccountTests: XCTestCase {
         }
     }
 
+    /// The hand-written mask reader is held to `UIKitAccount.maskPattern` (PCRE2): on the
+    /// real lines, and on mutations of them (digits added and cut, letters before, pieces
+    /// dropped or doubled, numbers past 64 bits).
+    func testTheMaskReaderAgreesWithThePattern() throws {
+        let regex = try PCRE2Regex(UIKitAccount.maskPattern)
+        let matcher = PCRE2Matcher()
+        func reference(_ bytes: [UInt8]) throws -> UIKitAccount.MaskReading {
+            try bytes.withUnsafeBytes { message in
+                guard let match = try matcher.firstMatch(of: regex, in: message),
+                      let old = regex.groupNumber("old").flatMap({ match[$0] }),
+                      let new = regex.groupNumber("new").flatMap({ match[$0] }) else { return .none }
+                guard let a = UInt64(String(decoding: UnsafeRawBufferPointer(rebasing: message[old]), as: UTF8.self)),
+                      let b = UInt64(String(decoding: UnsafeRawBufferPointer(rebasing: message[new]), as: UTF8.self)) else { return .overflow }
+                return .masks(old: a, new: b)
+            }
+        }
+        let seeds = [
+            "Deactivation reason added: 11; deactivation reasons: 4128 -> 6176; animating application lifecycle event: 0",
+            "(UIKitCore) [com.apple.UIKit:Application] Deactivation reason removed: 5; deactivation reasons: 32 -> 0; animating application lifecycle event: 0",
+            "xDeactivation reason added: 1; deactivation reasons: 0 -> 2 and Deactivation reason added: 3; deactivation reasons: 2 -> 10",
+            "Deactivation reason added: 10; deactivation reasons: 0 -> 18446744073709551615;",
+            "Deactivation reason added: 10; deactivation reasons: 0 -> 18446744073709551616",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["Deactivation reason ", "added: ", "removed: ", "; deactivation reasons: ", " -> ", "9", "0", "12345678901234567890", "a", " ", ";"]
+        var compared = 0
+        for seed in seeds {
+            XCTAssertEqual(Array(seed.utf8).withUnsafeBytes(UIKitAccount.readMask), try reference(Array(seed.utf8)), seed)
+            for _ in 0..<400 {
+                var bytes = Array(seed.utf8)
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    let at = Int.random(in: 0...bytes.count, using: &generator)
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0: bytes.insert(contentsOf: Array(pieces.randomElement(using: &generator)!.utf8), at: at)
+                    case 1: if at < bytes.count { bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...4, using: &generator))) }
+                    default: if at < bytes.count { bytes[at] = UInt8.random(in: 0x20...0x7E, using: &generator) }
+                    }
+                }
+                XCTAssertEqual(bytes.withUnsafeBytes(UIKitAccount.readMask), try reference(bytes), String(decoding: bytes, as: UTF8.self))
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 2000)
+    }
+
     func testTheTransitionsOfOneChangeComeInUIKitsOrder() {
         XCTAssertEqual(UIKitAccount.transitions(from: 0, to: 1024), [.uikitAppLaunched])
         XCTAssertEqual(UIKitAccount.transitions(from: 0, to: 3072), [.uikitAppLaunched, .uikitAppDidEnterBackground])

@@ -32,8 +32,10 @@ public final class CompiledCatalog: Sendable {
     /// UIKit's deactivation-reason mask and its scene of record (`UIKitAccount`).
     let uikitMask: PCRE2Regex
     let sceneOfRecord: PCRE2Regex
-    /// SpringBoard's, FrontBoard's and RunningBoard's lines about an app (`SystemAccount`).
+    /// SpringBoard's, FrontBoard's and RunningBoard's lines about an app (`SystemAccount`),
+    /// and the words that single them out.
     let systemAccount: PCRE2Regex
+    let systemWords: CaselessWordSet
 
     public static let shared: CompiledCatalog = {
         do { return try CompiledCatalog() } catch {
@@ -62,6 +64,7 @@ public final class CompiledCatalog: Sendable {
         uikitMask = try PCRE2Regex(UIKitAccount.maskPattern)
         sceneOfRecord = try PCRE2Regex(UIKitAccount.sceneOfRecordPattern)
         systemAccount = try PCRE2Regex(SystemAccount.pattern)
+        systemWords = CaselessWordSet(covering: SystemAccount.words)
     }
 
     /// The distinctive names in the catalog's selectors and Swift names (`applicationDidBecomeActive`,
@@ -399,20 +402,14 @@ public final class EventExtractor {
     /// The transitions (or scene of record) one of UIKit's account lines shows; nil for any
     /// other line. Only lines holding the literal are searched.
     func uikitAccount(in message: UnsafeRawBufferPointer, line: Int) -> (ids: [EventID], identity: SceneIdentity)? {
-        if message.contains(literal: "eactivation reasons: ") {
-            guard let match = try? matcher.firstMatch(of: catalog.uikitMask, in: message),
-                  let oldRange = catalog.uikitMask.groupNumber("old").flatMap({ match[$0] }),
-                  let newRange = catalog.uikitMask.groupNumber("new").flatMap({ match[$0] }) else { return nil }
-            let number = { (range: Range<Int>) in
-                UInt64(String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self))
-            }
+        switch UIKitAccount.readMask(message) {
+        case .masks(let old, let new): return (UIKitAccount.transitions(from: old, to: new), SceneIdentity())
+        case .overflow:
             // Twenty digits can exceed 64 bits: such a line is no mask UIKit wrote.
-            guard let old = number(oldRange), let new = number(newRange) else {
-                nearMisses.add(line)
-                if nearMissNames.count < Self.nearMissesNamed { nearMissNames.append((line, "deactivation reasons beyond 64 bits")) }
-                return ([], SceneIdentity())
-            }
-            return (UIKitAccount.transitions(from: old, to: new), SceneIdentity())
+            nearMisses.add(line)
+            if nearMissNames.count < Self.nearMissesNamed { nearMissNames.append((line, "deactivation reasons beyond 64 bits")) }
+            return ([], SceneIdentity())
+        case .none: break
         }
         if message.contains(literal: "sceneOfRecord: "), let match = try? matcher.firstMatch(of: catalog.sceneOfRecord, in: message),
            let session = group("session", of: catalog.sceneOfRecord, in: match, message) {
@@ -427,7 +424,8 @@ public final class EventExtractor {
     /// shows about an app, if it is one `SystemAccount` reads.
     public func systemEvent(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                             context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
-        guard let match = try? matcher.firstMatch(of: catalog.systemAccount, in: message),
+        guard candidateFilter == .noPrefilter || catalog.systemWords.containsAny(message),
+              let match = try? matcher.firstMatch(of: catalog.systemAccount, in: message),
               let found = SystemAccount.event({ group($0, of: catalog.systemAccount, in: match, message) }) else { return nil }
         var identity = SceneIdentity()
         identity.bundle = found.bundle
@@ -568,12 +566,13 @@ extension UnsafeRawBufferPointer {
     /// rare lines a literal singles out.
     func contains(literal needle: StaticString) -> Bool {
         let count = needle.utf8CodeUnitCount
-        guard count > 0, self.count >= count else { return false }
-        let pattern = UnsafeRawBufferPointer(start: needle.utf8Start, count: count)
-        var start = 0
-        while start + count <= self.count, let offset = self[start...(self.count - count)].firstIndex(of: pattern[0]) {
-            if self[offset..<(offset + count)].elementsEqual(pattern) { return true }
-            start = offset + 1
+        guard count > 0, self.count >= count, let base = baseAddress else { return false }
+        let first = Int32(needle.utf8Start.pointee)
+        var offset = 0
+        // memchr to each candidate first byte, memcmp for the rest: libc's vector loops.
+        while offset + count <= self.count, let hit = memchr(base + offset, first, self.count - count + 1 - offset) {
+            if memcmp(hit, needle.utf8Start, count) == 0 { return true }
+            offset = base.distance(to: UnsafeRawPointer(hit)) + 1
         }
         return false
     }

@@ -9,6 +9,14 @@ enum SystemAccount {
 
     static let ids: [EventID] = [.systemLaunch, .systemSceneCreated, .systemForeground, .systemBackground, .systemSuspended, .systemExit]
 
+    /// The processes whose records are searched: every line read comes from SpringBoard
+    /// (FrontBoard runs inside it), and a device's other system processes log far more.
+    public static let processes: Set<String> = ["SpringBoard"]
+
+    /// Words one of which every line read holds: the system's processes log a third of a
+    /// device's lines, and these find the few worth the pattern at the prefilter's speed.
+    static let words = ["Application process state changed for", "Process exited: <FBApplicationProcess", "Bootstrapping app", "] Sending scene create."]
+
     /// One pattern for every line read, each in a named alternative.
     static let pattern = [
         // SpringBoard: `Application process state changed for com.example.app: <SBApplicationProcessState: 0x…;

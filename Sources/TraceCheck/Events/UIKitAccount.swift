@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// UIKit's own account of the application state (docs/uikit-account.md).
 ///
 /// UIKit keeps a mask of reasons why the application is not active and logs each change from
@@ -82,6 +88,85 @@ public enum UIKitAccount {
         return String(sceneID.dropLast(uuidLength + 1))
     }
 
+    /// The two masks of a mask line, read by hand: what `maskPattern` matches, without a
+    /// pattern's match on every such line (a device capture can hold thousands). A test
+    /// holds the two to each other on real and mutated lines. A mask of twenty digits beyond
+    /// 64 bits, which the pattern matches, is `overflow`.
+    enum MaskReading: Equatable {
+        case none
+        case masks(old: UInt64, new: UInt64)
+        case overflow
+    }
+
+    static func readMask(_ message: UnsafeRawBufferPointer) -> MaskReading {
+        let head: StaticString = "Deactivation reason "
+        var from = 0
+        while let start = message.offset(of: head, from: from) {
+            from = start + 1
+            // `(?<![A-Za-z])`
+            if start > 0, let before = message[start - 1] as UInt8?, (before | 0x20) >= 0x61, (before | 0x20) <= 0x7A { continue }
+            var cursor = start + head.utf8CodeUnitCount
+            guard let verb = message.skip(["added: ", "removed: "], at: cursor) else { continue }
+            cursor = verb
+            guard let reasonEnd = message.digits(at: cursor, atMost: .max), reasonEnd > cursor else { continue }
+            guard let listed = message.skip(["; deactivation reasons: "], at: reasonEnd),
+                  let oldEnd = message.digits(at: listed, atMost: 20), oldEnd > listed,
+                  let arrow = message.skip([" -> "], at: oldEnd),
+                  let newEnd = message.digits(at: arrow, atMost: 20), newEnd > arrow else { continue }
+            // `(?!\d)` after at most 20 digits.
+            if newEnd < message.count, message[newEnd] >= 0x30, message[newEnd] <= 0x39 { continue }
+            guard let old = message.decimal(listed..<oldEnd), let new = message.decimal(arrow..<newEnd) else { return .overflow }
+            return .masks(old: old, new: new)
+        }
+        return .none
+    }
+
     /// The words that make such a line a candidate for the extractor.
     static let candidateWords = ["Deactivation reason", "sceneOfRecord:"]
+}
+
+extension UnsafeRawBufferPointer {
+    /// Where `needle` first occurs at or after `from`.
+    func offset(of needle: StaticString, from: Int) -> Int? {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, from >= 0, from + count <= self.count, let base = baseAddress else { return nil }
+        let first = Int32(needle.utf8Start.pointee)
+        var offset = from
+        while offset + count <= self.count, let hit = memchr(base + offset, first, self.count - count + 1 - offset) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(hit, needle.utf8Start, count) == 0 { return at }
+            offset = at + 1
+        }
+        return nil
+    }
+
+    /// The offset past whichever of `literals` stands at `at`.
+    func skip(_ literals: [StaticString], at: Int) -> Int? {
+        for literal in literals {
+            let count = literal.utf8CodeUnitCount
+            guard at + count <= self.count, let base = baseAddress else { continue }
+            if memcmp(base + at, literal.utf8Start, count) == 0 { return at + count }
+        }
+        return nil
+    }
+
+    /// The end of the run of ASCII digits at `at` (`at` itself when there is none); nil when
+    /// the run is longer than `atMost` and a pattern's `\d{1,atMost}` would stop inside it.
+    func digits(at: Int, atMost: Int) -> Int? {
+        var end = at
+        while end < count, self[end] >= 0x30, self[end] <= 0x39 { end += 1 }
+        return end - at > atMost ? nil : end
+    }
+
+    /// The decimal number of `range` (digits only); nil past 64 bits.
+    func decimal(_ range: Range<Int>) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in self[range] {
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte &- 0x30))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        return value
+    }
 }

@@ -132,9 +132,9 @@ final class ScanSession {
     private var lastPidProcess = FieldBytes()
     private var processSelected = true
     private var selectionByPid: [Int: (name: FieldBytes, selected: Bool, system: Bool)] = [:]
-    /// The current record is the system's own (SpringBoard, …): read only for what it says
-    /// about apps (`SystemAccount`).
-    private var processIsSystem = false
+    /// The current record is SpringBoard's: read only for what it says about apps
+    /// (`SystemAccount`).
+    private var processLogsSystemAccount = false
     private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
     private var markLog = ProcessMarkLog()
     /// Every process name a record gave, noted when the selection is decided (a change of process).
@@ -308,7 +308,7 @@ final class ScanSession {
             lastSignature = signature
         }
         guard processSelected else {
-            if processIsSystem, let event = extractor.systemEvent(message: message, text: record.bytes, line: record.number, context: context) {
+            if processLogsSystemAccount, let event = extractor.systemEvent(message: message, text: record.bytes, line: record.number, context: context) {
                 // Not the current process's event: the timeline takes it to the app it names.
                 stream.events.append(event)
             }
@@ -458,23 +458,23 @@ final class ScanSession {
         if let pid {
             if let known = selectionByPid[pid], known.name == context.process {
                 processSelected = known.selected
-                processIsSystem = known.system
+                processLogsSystemAccount = known.system
             } else {
                 let name = context.processText
                 if let name { processNames.insert(name) }
                 processSelected = Self.isSelected(process: name, filter: options.processes)
-                processIsSystem = name.map(SystemProcesses.names.contains) ?? false
-                selectionByPid[pid] = (context.process, processSelected, processIsSystem)
+                processLogsSystemAccount = name.map(SystemAccount.processes.contains) ?? false
+                selectionByPid[pid] = (context.process, processSelected, processLogsSystemAccount)
             }
         } else {
             if context.process != lastPidlessProcess.name {
                 let name = context.processText
                 if let name { processNames.insert(name) }
                 lastPidlessProcess = (context.process, Self.isSelected(process: name, filter: options.processes),
-                                      name.map(SystemProcesses.names.contains) ?? false)
+                                      name.map(SystemAccount.processes.contains) ?? false)
             }
             processSelected = lastPidlessProcess.selected
-            processIsSystem = lastPidlessProcess.system
+            processLogsSystemAccount = lastPidlessProcess.system
         }
         guard processSelected, pid != nil || !context.process.isEmpty else { return }
         // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.
