@@ -19,7 +19,7 @@ struct AccountComparison {
         let callback: ForegroundCallback
         /// `applicationDidEnterBackground(_:)` itself, not a notification or a scene's callback.
         let appDelegateCallback: Bool
-        /// The scene timeline it drives, when it is a scene's.
+        /// The timeline it drives: a scene's (its index), a legacy app's (-1); nil for none.
         let connection: Int?
     }
 
@@ -49,7 +49,7 @@ struct AccountComparison {
             guard event.source != .uikit, !event.deferred, let callback = ForegroundCallback(event.id) else { continue }
             if case .duplicate = entry.attachment { continue }
             var connection: Int?
-            if case .connection(let target) = entry.attachment, target >= 0 { connection = target }
+            if case .connection(let target) = entry.attachment, target >= -1 { connection = target }
             calls.append(Call(index: index, event: event, callback: callback,
                               appDelegateCallback: event.source == .callback && event.id.builtInFamily == .app,
                               connection: connection))

@@ -58,9 +58,9 @@ public struct CallbackAgainstUIKitStateRule: EpochRule {
         verdict.judged = true
         let sessions = Set(epoch.uikitTimeline?.sessions ?? [])
         for call in comparison.calls {
-            if let connection = call.connection, epoch.connections.count > 1 {
+            if let connection = call.connection, connection >= 0, epoch.connections.count > 1 {
                 // Several scenes: only the scene of record follows the application's state.
-                guard !sessions.isDisjoint(with: epoch.connections[connection].sessions) else { continue }
+                guard !sessions.isDisjoint(with: epoch.connection(at: connection)?.sessions ?? []) else { continue }
             }
             guard let state = comparison.state(at: call),
                   !comparison.transitions.contains(where: { comparison.matches(call, $0) }),
