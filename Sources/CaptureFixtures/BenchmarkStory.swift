@@ -15,6 +15,13 @@ public struct BenchmarkStory {
         public var cyclesPerLaunch = 20..<60
         /// Lifecycle lines per thousand records.
         public var lifecyclePerMille = 5
+        /// Only the app's own lines, as an Xcode console shows them: its subsystems' chatter,
+        /// its `print` lines and decoys of its own, no other process.
+        public var appOnly = false
+        /// Of an app-only capture's other lines, the percentage printed bare with `print`.
+        public var barePrintPercent = 30
+        /// Other apps whose chatter a whole-device capture interleaves with the story's app.
+        public var otherApps = 0
 
         public init() {}
     }
@@ -174,7 +181,45 @@ public struct BenchmarkStory {
         "[Router] restoring scene state for 0x600002066140 (3 windows)",
     ]
 
+    /// An Xcode console of one app: its subsystems, then lines that name lifecycle words
+    /// without being callbacks, as apps print them.
+    private static let appTemplates: [(image: String, text: String)] = Self.noiseTemplates.filter { $0.pid < 0 }.map { ($0.image, $0.text) } + [
+        ("Fieldnotes", "[SceneDelegate] restoring # windows for the session"),
+        ("Fieldnotes", "NoteListViewController viewWillAppear(_:) animated: true"),
+        ("Fieldnotes", "__52-[SyncEngine scheduleNextSyncAfter:]_block_invoke: next sync in # s"),
+        ("Fieldnotes", "application state did change: notes # synced, badge #"),
+        ("Fieldnotes", "NoteEditorViewController viewDidAppear(_:) note #"),
+        ("Fieldnotes", "[AppDelegate] registered # background tasks"),
+    ]
+
+    private static let prints = [
+        "saved note # (# bytes)", "rendering cell # of #", "fetched # notes in # ms", "thumbnail cache hit # / miss #",
+        "Optional(\"draft-#\")", "keyboard height: #.0",
+    ]
+
+    /// Other apps of a whole-device capture, each its own process.
+    private static let otherAppNames = ["Mail", "Messages", "Safari", "Maps", "Music", "Photos", "Weather", "Calendar", "Notes", "Podcasts"]
+    private static let otherAppTemplates = [
+        "[network] GET https://api.example.net/v1/items?page=# 200 (# ms)", "CoreData: annotation: fetch request # took # ms",
+        "Task <#-77C1>.<#> finished successfully", "[Analytics] flushed # events",
+    ]
+
     private mutating func noise() -> StoryLine {
+        if plan.appOnly {
+            if random.next(below: 100) < plan.barePrintPercent {
+                var line = StoryLine(time, Self.numbered(Self.prints[random.next(below: Self.prints.count)], &random), pid: pid)
+                line.bare = true
+                return line
+            }
+            let template = Self.appTemplates[random.next(below: Self.appTemplates.count)]
+            return StoryLine(time, Self.numbered(template.text, &random), pid: pid, image: template.image)
+        }
+        if plan.otherApps > 0, random.next(below: 2) == 0 {
+            let app = random.next(below: plan.otherApps)
+            let name = Self.otherAppNames[app % Self.otherAppNames.count] + (app < Self.otherAppNames.count ? "" : String(app / Self.otherAppNames.count))
+            let text = Self.numbered(Self.otherAppTemplates[random.next(below: Self.otherAppTemplates.count)], &random)
+            return StoryLine(time, text, process: name, pid: 20_000 + app * 7, thread: 300_000 + app, image: "CFNetwork")
+        }
         let template = Self.noiseTemplates[random.next(below: Self.noiseTemplates.count)]
         var text = ""
         for character in template.text {
@@ -183,6 +228,15 @@ public struct BenchmarkStory {
         let ownPid = template.pid < 0
         return StoryLine(time, text, process: template.process, pid: ownPid ? pid : template.pid,
                          thread: ownPid ? 2_863_604 : 1022 + template.pid, image: template.image)
+    }
+
+    /// `template` with each `#` replaced by a number.
+    private static func numbered(_ template: String, _ random: inout SplitMix) -> String {
+        var text = ""
+        for character in template {
+            if character == "#" { text += String(random.next(below: 100_000)) } else { text.append(character) }
+        }
+        return text
     }
 
     private mutating func decoy() -> StoryLine {

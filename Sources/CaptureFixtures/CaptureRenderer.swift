@@ -7,6 +7,8 @@ public struct StoryLine: Sendable, Hashable {
     /// The library that logged it (`Foundation` for NSLog, `UIKitCore` for UIKit's own lines).
     public var image: String
     public var message: String
+    /// Printed with `print`, not NSLog: the Xcode console shows the message alone.
+    public var bare = false
 
     public init(_ offset: Double, _ message: String, process: String = "Fieldnotes", pid: Int = 4817,
                 thread: Int = 2_863_604, image: String = "Foundation") {
@@ -70,6 +72,7 @@ public enum CaptureRenderer {
     static func line(_ line: StoryLine, as format: String, first: Bool) -> String {
         let time = clock(line.offset)
         let message = line.message
+        if line.bare, format == "xcode-console" { return message + "\n" }
         switch format {
         case "xcode-console":
             return "\(start.date) \(time.micro)+0200 \(line.process)[\(line.pid):\(line.thread)] \(message)\n"

@@ -14,14 +14,16 @@ import TraceCheck
 /// 12,500 to 100,000 scenes in one launch (connected at once, or one connected and
 /// disconnected again and again).
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
-///        tracecheck-bench pattern   (prints the pattern grep and rg are timed with)
+///        tracecheck-bench pattern   (prints the patterns grep and rg are timed with)
 ///        tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]
+///                                  [--app-only 1] [--other-apps N]
 ///        (writes one capture and keeps it, for timing by hand: linearity at 1, 2, 4 GB, in
 ///        scenes and epochs, standard input, threads; --cycles: foreground cycles per launch,
-///        --scenes: the most scenes open at once, --per-mille: lifecycle lines per 1000)
+///        --scenes: the most scenes open at once, --per-mille: lifecycle lines per 1000,
+///        --app-only: one app's Xcode console with its prints, --other-apps: apps interleaved)
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "generate" {
-    let usage = "usage: tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]; formats: \(CaptureRenderer.formats.joined(separator: " "))\n"
+    let usage = "usage: tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N] [--app-only 1] [--other-apps N]; formats: \(CaptureRenderer.formats.joined(separator: " "))\n"
     var plan = BenchmarkStory.Plan()
     var options = arguments.dropFirst(4)
     while let option = options.popFirst() {
@@ -30,6 +32,8 @@ if arguments.first == "generate" {
         case "--cycles": plan.cyclesPerLaunch = value..<(value * 3)
         case "--scenes": plan.maximumScenes = value
         case "--per-mille" where value < 990: plan.lifecyclePerMille = value
+        case "--app-only": plan.appOnly = value != 0
+        case "--other-apps": plan.otherApps = value
         default:
             FileHandle.standardError.write(Data(usage.utf8))
             exit(64)
@@ -64,15 +68,19 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 func find(_ tool: String) -> String? {
     ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"].map { "\($0)/\(tool)" }.first(where: FileManager.default.isExecutableFile)
 }
-let grep = find("grep"), ripgrep = find("rg")
-/// The words tracecheck's candidate filter looks for, as one caseless alternation: the
-/// lines grep counts are the lines tracecheck runs its shapes on.
-let pattern = "(?i)(?:" + CompiledCatalog.candidateVocabulary.map { word in
-    word.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
-}.joined(separator: "|") + ")"
+let grep = find("grep"), ripgrep = find("rg"), wc = find("wc")
+/// What a user writes to find lifecycle lines in an Xcode console: an optional NSLog prefix,
+/// then `-[Class application…:]`/`-[Class scene…:]` or a Swift name `application…(`/`scene…(`.
+let anchoredPattern = #"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+[+-]\d{4} \S+\[\d+:[0-9a-f]+\] )?(?:-\[\w+ (?:application|scene)\w*[:\]]|(?:application|scene)\w*\()"#
+/// The same shapes after whatever prefix a device log's format puts first.
+let prefixedPattern = #"(?:-\[\w+ (?:application|scene)\w*[:\]]|\b(?:application|scene)\w*\()"#
+/// Two literals for `grep -F`: the quickest search a user types.
+let literals = ["SceneDelegate", "AppDelegate"]
 if arguments.first == "pattern" {
     // For timing grep and rg by hand against tracecheck on a kept capture.
-    print(pattern)
+    print("Xcode console and plain prints:  grep -c -P '\(anchoredPattern)'")
+    print("other formats:                   grep -c -P '\(prefixedPattern)'")
+    print("literals:                        grep -c -F " + literals.map { "-e '\($0)'" }.joined(separator: " "))
     try? FileManager.default.removeItem(at: directory)
     exit(0)
 }
@@ -164,66 +172,111 @@ func events(_ path: String, _ filter: CandidateFilter, threads: Int = 1) throws 
 }
 
 print("tracecheck \(TraceCheckVersion.current) benchmark: \(megabytes) MB per format, median of \(runs) alternating runs")
-print("grep: \(grep.map { _ in "grep -c -P" } ?? "not found"); rg: \(ripgrep.map { _ in "rg -c -P --no-unicode" } ?? "not installed")")
+print("grep: \(grep.map { _ in "grep -c -P, grep -c -F" } ?? "not found"); rg: \(ripgrep.map { _ in "rg -c -P --no-unicode" } ?? "not installed (apt install ripgrep)")")
 #if os(Linux)
 print(peakMeter == nil ? "peak memory: wait4, which on Linux includes this harness's own (install GNU time for tracecheck's alone)"
                        : "peak memory: tracecheck's alone, measured by GNU time")
 #endif
 /// Threads one file is read with in the second timing: what `tracecheck report` uses by default.
 let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
-var header = ["format          ", "    MB", "   lines", "events", "tracecheck -j1 s", "   MB/s", "peak MB", "-j\(threads) s", "   MB/s", "×-j1"]
-if grep != nil { header += ["grep -P s", "× grep"] }
-if ripgrep != nil { header += ["rg -P s", "× rg"] }
+
+/// One capture of the first table: how it is generated, and the grep pattern a user would
+/// search it with (anchored where the lines are the app's own NSLog and print lines).
+struct BenchCapture {
+    let name: String, format: String, plan: BenchmarkStory.Plan, anchored: Bool
+}
+var captures: [BenchCapture] = []
+func plan(_ change: (inout BenchmarkStory.Plan) -> Void) -> BenchmarkStory.Plan {
+    var plan = BenchmarkStory.Plan()
+    change(&plan)
+    return plan
+}
+if chosen.isEmpty || chosen.contains("xcode-console") {
+    for perMille in [5, 1, 10, 100] {
+        captures.append(BenchCapture(name: "xcode app-only \(perMille == 5 ? "0.5" : perMille == 1 ? "0.1" : String(perMille / 10)) %", format: "xcode-console",
+                                     plan: plan { $0.appOnly = true; $0.lifecyclePerMille = perMille }, anchored: true))
+    }
+}
+if chosen.isEmpty || chosen.contains("log-default") {
+    captures.append(BenchCapture(name: "device, 1 app", format: "log-default", plan: plan { _ in }, anchored: false))
+    captures.append(BenchCapture(name: "device, 100 apps", format: "log-default", plan: plan { $0.otherApps = 99 }, anchored: false))
+}
+for format in formats {
+    captures.append(BenchCapture(name: format, format: format, plan: plan { _ in }, anchored: format == "plain"))
+}
+
+var header = ["capture           ", "    MB", "   lines", "events", "tc -j1 s", "   MB/s", "peak MB", "-j\(threads) s", "×-j1"]
+if grep != nil { header += ["grep-P s", " lines", "× grep-P", "grep-F s", "× grep-F"] }
+if ripgrep != nil { header += ["rg-P s", "× rg-P"] }
+if wc != nil { header += ["wc -l s"] }
+print("")
+print("as users run it (format detected, not given; median of \(runs) alternating runs; × above 1: tracecheck -j1 is faster)")
 print(header.joined(separator: "  "))
 var failures: [String] = []
-for format in formats {
-    let capture = try generate(format, bytes: megabytes << 20, to: directory.appendingPathComponent("\(format).log").path)
+for bench in captures {
+    let capture = try generate(bench.format, bytes: megabytes << 20, to: directory.appendingPathComponent("\(bench.format).log").path, plan: bench.plan)
     let fast = try events(capture.path, .wordSet)
     let reference = try events(capture.path, .noPrefilter)
     if fast.events != reference.events {
-        failures.append("\(format): the word set found \(fast.events.count) events, every shape on every record \(reference.events.count)")
+        failures.append("\(bench.name): the word set found \(fast.events.count) events, every shape on every record \(reference.events.count)")
     }
     if fast.events.count != capture.lifecycle {
-        failures.append("\(format): \(fast.events.count) events found, \(capture.lifecycle) lifecycle lines generated")
+        failures.append("\(bench.name): \(fast.events.count) events found, \(capture.lifecycle) lifecycle lines generated")
     }
-    if fast.findings != 0 { failures.append("\(format): \(fast.findings) findings in a legal story") }
+    if fast.findings != 0 { failures.append("\(bench.name): \(fast.findings) findings in a legal story") }
     let parted = try events(capture.path, .wordSet, threads: threads)
-    if parted != fast { failures.append("\(format): read with \(threads) threads, \(parted.events.count) events and \(parted.findings) findings; with one, \(fast.events.count) and \(fast.findings)") }
+    if parted != fast { failures.append("\(bench.name): read with \(threads) threads, \(parted.events.count) events and \(parted.findings) findings; with one, \(fast.events.count) and \(fast.findings)") }
 
-    var own: [Double] = [], peaks: [Double] = [], threaded: [Double] = [], grepTimes: [Double] = [], rgTimes: [Double] = []
+    let shapes = bench.anchored ? anchoredPattern : prefixedPattern
+    var own: [Double] = [], peaks: [Double] = [], threaded: [Double] = [], grepTimes: [Double] = [], fixedTimes: [Double] = []
+    var rgTimes: [Double] = [], wcTimes: [Double] = []
     for _ in 0..<runs {
-        let run = measure(tracecheck, ["report", "--quiet", "-j", "1", "--input-format", format, capture.path])
+        let run = measure(tracecheck, ["report", "--quiet", "-j", "1", capture.path])
         own.append(run.seconds)
         peaks.append(run.peakMB)
-        let parts = measure(tracecheck, ["report", "--quiet", "-j", String(threads), "--input-format", format, capture.path])
+        let parts = measure(tracecheck, ["report", "--quiet", "-j", String(threads), capture.path])
         threaded.append(parts.seconds)
         peaks.append(parts.peakMB)
-        if let grep { grepTimes.append(measure(grep, ["-c", "-P", pattern, capture.path]).seconds) }
-        if let ripgrep { rgTimes.append(measure(ripgrep, ["-c", "-P", "--no-unicode", pattern, capture.path]).seconds) }
+        if let grep {
+            grepTimes.append(measure(grep, ["-c", "-P", shapes, capture.path]).seconds)
+            fixedTimes.append(measure(grep, ["-c", "-F"] + literals.flatMap { ["-e", $0] } + [capture.path]).seconds)
+        }
+        if let ripgrep { rgTimes.append(measure(ripgrep, ["-c", "-P", "--no-unicode", shapes, capture.path]).seconds) }
+        if let wc { wcTimes.append(measure(wc, ["-l", capture.path]).seconds) }
     }
     let size = Double(capture.bytes) / 1_048_576
     var row = [
-        format.padding(toLength: 16, withPad: " ", startingAt: 0), String(format: "%6.1f", size), String(format: "%8d", capture.lines),
-        String(format: "%6d", fast.events.count), String(format: "%16.3f", median(own)),
+        bench.name.padding(toLength: 18, withPad: " ", startingAt: 0), String(format: "%6.1f", size), String(format: "%8d", capture.lines),
+        String(format: "%6d", fast.events.count), String(format: "%8.3f", median(own)),
         String(format: "%7.1f", size / median(own)), String(format: "%7.1f", peaks.max() ?? .nan),
-        String(format: "%6.3f", median(threaded)), String(format: "%7.1f", size / median(threaded)),
-        String(format: "%4.2f", median(own) / median(threaded)),
+        String(format: "%6.3f", median(threaded)), String(format: "%4.2f", median(own) / median(threaded)),
     ]
-    if grep != nil { row += [String(format: "%9.3f", median(grepTimes)), String(format: "%6.2f", median(grepTimes) / median(own))] }
-    if ripgrep != nil { row += [String(format: "%7.3f", median(rgTimes)), String(format: "%5.2f", median(rgTimes) / median(own))] }
+    if let grep {
+        // What grep counted: the lines its pattern takes for lifecycle lines.
+        _ = measure(grep, ["-c", "-P", shapes, capture.path])
+        let counted = (try? String(contentsOfFile: directory.appendingPathComponent("stdout").path, encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+        row += [String(format: "%8.3f", median(grepTimes)), counted.padding(toLength: 6, withPad: " ", startingAt: 0),
+                String(format: "%8.2f", median(grepTimes) / median(own)),
+                String(format: "%8.3f", median(fixedTimes)), String(format: "%8.2f", median(fixedTimes) / median(own))]
+    }
+    if ripgrep != nil { row += [String(format: "%6.3f", median(rgTimes)), String(format: "%6.2f", median(rgTimes) / median(own))] }
+    if wc != nil { row += [String(format: "%7.3f", median(wcTimes))] }
     print(row.joined(separator: "  "))
     try? FileManager.default.removeItem(atPath: capture.path)
 }
-print("× grep, × rg: how many times faster tracecheck checks with one thread than grep/rg count candidate lines (above 1: faster);")
-print("×-j1: how many times faster with \(threads) threads on the one file (files over 64 MB are read in parts; log-json is not: one JSON array).")
-print("peak MB: the larger of both runs.")
+print("grep-P: grep -c -P with the shapes a user writes (tracecheck-bench pattern prints them: anchored after an optional NSLog")
+print("prefix for the Xcode console and prints, after any prefix for device logs); lines: what it counted. grep-F: two literals")
+print("(\(literals.joined(separator: ", "))). wc -l: reading the file, the floor. ×-j1: how many times faster with \(threads) threads")
+print("(files over 64 MB are read in parts; log-json is not: one JSON array). peak MB: the larger of both tracecheck runs.")
 
 // The issue's targets are set on one large Xcode-console capture: single thread against grep
 // and rg, two threads on the one file, and peak memory from standard input.
 let targetMegabytes = ProcessInfo.processInfo.environment["BENCH_TARGET_MB"].flatMap(Int.init) ?? 1024
 if targetMegabytes > 0 {
     let targetRuns = min(runs, 3)
-    let capture = try generate("xcode-console", bytes: targetMegabytes << 20, to: directory.appendingPathComponent("large.log").path)
+    let capture = try generate("xcode-console", bytes: targetMegabytes << 20, to: directory.appendingPathComponent("large.log").path,
+                               plan: plan { $0.appOnly = true })
     let found = try events(capture.path, .wordSet)
     if found.events.count != capture.lifecycle {
         failures.append("large capture: \(found.events.count) events found, \(capture.lifecycle) lifecycle lines generated")
@@ -235,21 +288,21 @@ if targetMegabytes > 0 {
         let fromInput = measure(tracecheck, ["report", "--quiet", "-"], input: capture.path)
         piped.append(fromInput.seconds)
         peaks.append(fromInput.peakMB)
-        if let grep { grepTimes.append(measure(grep, ["-c", "-P", pattern, capture.path]).seconds) }
-        if let ripgrep { rgTimes.append(measure(ripgrep, ["-c", "-P", "--no-unicode", pattern, capture.path]).seconds) }
+        if let grep { grepTimes.append(measure(grep, ["-c", "-P", anchoredPattern, capture.path]).seconds) }
+        if let ripgrep { rgTimes.append(measure(ripgrep, ["-c", "-P", "--no-unicode", anchoredPattern, capture.path]).seconds) }
     }
     let size = Double(capture.bytes) / 1_048_576
     print("")
-    print(String(format: "one large capture (xcode-console, %.0f MB, %d lifecycle lines, median of %d):", size, capture.lifecycle, targetRuns))
+    print(String(format: "one large capture (xcode-console of one app, %.0f MB, %d lifecycle lines, median of %d alternating runs):", size, capture.lifecycle, targetRuns))
     print(String(format: "  tracecheck -j1          %7.3f s  %7.1f MB/s", median(single), size / median(single)))
     print(String(format: "  tracecheck -j%-2d         %7.3f s  %7.1f MB/s  %5.2f× -j1", threads, median(threaded), size / median(threaded),
                  median(single) / median(threaded)))
     print(String(format: "  standard input          %7.3f s  peak %5.1f MB", median(piped), peaks.max() ?? .nan))
     if grep != nil {
-        print(String(format: "  grep -c -P              %7.3f s  tracecheck -j1 %5.2f× faster", median(grepTimes), median(grepTimes) / median(single)))
+        print(String(format: "  grep -c -P (anchored)   %7.3f s  tracecheck -j1 %5.2f× as fast", median(grepTimes), median(grepTimes) / median(single)))
     }
     if ripgrep != nil {
-        print(String(format: "  rg -c -P --no-unicode   %7.3f s  tracecheck -j1 %5.2f× faster", median(rgTimes), median(rgTimes) / median(single)))
+        print(String(format: "  rg -c -P --no-unicode   %7.3f s  tracecheck -j1 %5.2f× as fast", median(rgTimes), median(rgTimes) / median(single)))
     }
     try? FileManager.default.removeItem(atPath: capture.path)
 }
