@@ -2,7 +2,8 @@
 /// same for a seed: noise from many processes and subsystems, decoys (lines that mention
 /// delegates, scenes and `(_:)` but are not lifecycle events), and about 0.5 % lifecycle
 /// lines from an app that launches again and again, opens and closes up to three scenes
-/// and goes to the background and back. Every lifecycle sequence is legal, so a correct
+/// and goes to the background and back, each change of the application's state with UIKit's
+/// own line for it (its deactivation-reason mask) right before the app's. Every lifecycle sequence is legal, so a correct
 /// checker finds nothing; `lifecycleLines` says how many events it must find.
 public struct BenchmarkStory {
     /// What the story's app does; the defaults are a busy phone session. Larger values test
@@ -37,7 +38,10 @@ public struct BenchmarkStory {
     private var random: SplitMix
     private var time = 0.0
     private var pid = 4817
-    private var pending: [StoryLine] = []
+    /// The lifecycle lines to come, each with the line of UIKit's account that comes right
+    /// before it (its deactivation-reason mask changing), if the step changes the
+    /// application's state.
+    private var pending: [(line: StoryLine, uikit: StoryLine?)] = []
     private var scenes: [Scene] = []
     private var nextPointer: UInt64 = 0x10cc_50200
     private var cyclesLeft = 0
@@ -61,7 +65,13 @@ public struct BenchmarkStory {
             let roll = random.next(below: 1000)
             if roll < plan.lifecyclePerMille || (launches == 0 && pending.isEmpty && scenes.isEmpty) {
                 if pending.isEmpty { planNextStep() }
-                var line = pending.removeFirst()
+                var (line, uikit) = pending.removeFirst()
+                if var uikit {
+                    uikit.offset = time
+                    lines.append(uikit)
+                    lifecycleLines += 1
+                    time += 0.0003
+                }
                 line.offset = time
                 lines.append(line)
                 lifecycleLines += 1
@@ -95,42 +105,56 @@ public struct BenchmarkStory {
         launches += 1
         if launches > 1 { pid += 1 + random.next(below: 400) }
         cyclesLeft = plan.cyclesPerLaunch.lowerBound + random.next(below: max(1, plan.cyclesPerLaunch.count))
-        pending.append(app("-[AppDelegate application:didFinishLaunchingWithOptions:]"))
-        connectScene()
+        pending.append((app("-[AppDelegate application:didFinishLaunchingWithOptions:]"), mask(0, 1024, reason: 10)))
+        connectScene(launching: true)
     }
 
-    private mutating func connectScene() {
+    private mutating func connectScene(launching: Bool = false) {
         let scene = Scene(pointer: "0x" + String(nextPointer, radix: 16), session: uuid())
         nextPointer += 0x1_2340
         scenes.append(scene)
         sceneConnections += 1
-        pending.append(app("-[AppDelegate application:configurationForConnectingSceneSession:options:] <UISceneSession: 0x600002066140; persistentIdentifier = \(scene.session)>"))
-        pending.append(app("-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: \(scene.pointer); role: UIWindowSceneSessionRoleApplication; persistentIdentifier: \(scene.session)>"))
-        pending.append(sceneLine("sceneWillEnterForeground:", scene))
-        pending.append(sceneLine("sceneDidBecomeActive:", scene))
+        // A launching process is in the background state until its first scene comes up.
+        pending.append((app("-[AppDelegate application:configurationForConnectingSceneSession:options:] <UISceneSession: 0x600002066140; persistentIdentifier = \(scene.session)>"),
+                        launching ? mask(1024, 3072, reason: 11) : nil))
+        pending.append((app("-[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: \(scene.pointer); role: UIWindowSceneSessionRoleApplication; persistentIdentifier: \(scene.session)>"), nil))
+        pending.append((sceneLine("sceneWillEnterForeground:", scene), launching ? mask(3072, 1024, reason: 11) : nil))
+        pending.append((sceneLine("sceneDidBecomeActive:", scene), launching ? mask(1024, 0, reason: 10) : nil))
     }
 
     private mutating func backgroundAndBack() {
-        for scene in scenes { pending.append(sceneLine("sceneWillResignActive:", scene)) }
-        for scene in scenes { pending.append(sceneLine("sceneDidEnterBackground:", scene)) }
-        for scene in scenes { pending.append(sceneLine("sceneWillEnterForeground:", scene)) }
-        for scene in scenes { pending.append(sceneLine("sceneDidBecomeActive:", scene)) }
+        appendForAll("sceneWillResignActive:", uikit: mask(0, 32, reason: 5))
+        appendForAll("sceneDidEnterBackground:", uikit: mask(32, 2080, reason: 11))
+        appendForAll("sceneWillEnterForeground:", uikit: mask(2080, 32, reason: 11))
+        appendForAll("sceneDidBecomeActive:", uikit: mask(32, 0, reason: 5))
     }
 
     private mutating func closeScene(at index: Int) {
         let scene = scenes.remove(at: index)
-        pending.append(sceneLine("sceneWillResignActive:", scene))
-        pending.append(sceneLine("sceneDidEnterBackground:", scene))
-        pending.append(sceneLine("sceneDidDisconnect:", scene))
-        pending.append(app("-[AppDelegate application:didDiscardSceneSessions:] {(<UISceneSession: 0x600002066140; persistentIdentifier = \(scene.session)>)}"))
+        // Other scenes stay active: the application's state does not change.
+        pending.append((sceneLine("sceneWillResignActive:", scene), nil))
+        pending.append((sceneLine("sceneDidEnterBackground:", scene), nil))
+        pending.append((sceneLine("sceneDidDisconnect:", scene), nil))
+        pending.append((app("-[AppDelegate application:didDiscardSceneSessions:] {(<UISceneSession: 0x600002066140; persistentIdentifier = \(scene.session)>)}"), nil))
     }
 
     private mutating func terminate() {
-        for scene in scenes { pending.append(sceneLine("sceneWillResignActive:", scene)) }
-        for scene in scenes { pending.append(sceneLine("sceneDidEnterBackground:", scene)) }
-        for scene in scenes { pending.append(sceneLine("sceneDidDisconnect:", scene)) }
-        pending.append(app("-[AppDelegate applicationWillTerminate:]"))
+        appendForAll("sceneWillResignActive:", uikit: mask(0, 32, reason: 5))
+        appendForAll("sceneDidEnterBackground:", uikit: mask(32, 2080, reason: 11))
+        appendForAll("sceneDidDisconnect:", uikit: nil)
+        pending.append((app("-[AppDelegate applicationWillTerminate:]"), nil))
         scenes = []
+    }
+
+    /// `selector` for every open scene, UIKit's mask line before the first.
+    private mutating func appendForAll(_ selector: String, uikit: StoryLine?) {
+        for (index, scene) in scenes.enumerated() { pending.append((sceneLine(selector, scene), index == 0 ? uikit : nil)) }
+    }
+
+    /// UIKit's line for a change of the deactivation-reason mask: one transition each here.
+    private func mask(_ old: Int, _ new: Int, reason: Int) -> StoryLine {
+        StoryLine(0, "Deactivation reason \(new > old ? "added" : "removed"): \(reason); deactivation reasons: \(old) -> \(new); animating application lifecycle event: 1",
+                  pid: pid, image: "UIKitCore")
     }
 
     private func app(_ message: String) -> StoryLine { StoryLine(0, message, pid: pid) }
@@ -161,7 +185,7 @@ public struct BenchmarkStory {
         ("Fieldnotes", -1, "Fieldnotes", "[com.example.fieldnotes:network] GET https://api.example.com/v2/notes?page=# 200 (# ms, # KB)"),
         ("Fieldnotes", -1, "Fieldnotes", "[SyncEngine] merged # records into local store; 0 conflicts; next sync in 300 s"),
         ("Fieldnotes", -1, "CoreData", "CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0 WHERE t0.ZFOLDER = ? LIMIT # (# ms)"),
-        ("Fieldnotes", -1, "UIKitCore", "Deactivation reason added: 12; deactivation reasons: 32 -> 4128; animating application lifecycle event: 1"),
+        ("Fieldnotes", -1, "UIKitCore", "Snapshotting a view (0x#, UIKeyboardImpl) that is not in a visible window requires afterScreenUpdates:YES."),
         ("Fieldnotes", -1, "UIKitCore", "Realizing settings extension <_UISceneHostingEventDeferringSettings> on FBSSceneSettings"),
         ("Fieldnotes", -1, "libswiftCore.dylib", "App is being debugged, do not track this hang"),
         ("Fieldnotes", -1, "Fieldnotes", "[Analytics] queued event note_opened (#); batch #/50"),

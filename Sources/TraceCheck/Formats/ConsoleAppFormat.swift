@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A copy of selected rows from Console.app (docs/formats.md): the visible columns in their
 /// on-screen order, separated by tabs, no header, time without date. The column layout
 /// is learned from the capture's first rows; a message holding tabs keeps them, and a
@@ -119,6 +125,9 @@ final class ConsoleAppReader: RecordReader {
     }
 
     private func fields(of line: UnsafeRawBufferPointer) -> RecordFields? {
+        // Tried on every line another format's reader does not take (a print line in an
+        // Xcode console): one vectorised search rules out the lines with no tab at all.
+        guard let base = line.baseAddress, memchr(base, 9, line.count) != nil else { return nil }
         tabs.removeAll(keepingCapacity: true)
         for index in line.indices where line[index] == 9 { tabs.append(index) }
         guard tabs.count >= layout.columns - 1 else { return nil }
