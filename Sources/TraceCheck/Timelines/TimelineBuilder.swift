@@ -145,20 +145,21 @@ public struct TimelineBuilder {
     /// goes nowhere: the system's account alone is no timeline.
     static func route(_ systemEvents: [LifecycleEvent], into epochs: inout [ProcessEpoch]) {
         guard !systemEvents.isEmpty, !epochs.isEmpty else { return }
-        let bundles: [Set<String>] = epochs.map { epoch in
+        // Epochs by pid and by the names they go by, each list in epoch order.
+        var byPid: [Int: [Int]] = [:], byName: [String: [Int]] = [:]
+        for (index, epoch) in epochs.enumerated() {
+            if let pid = epoch.pid { byPid[pid, default: []].append(index) }
             var names = Set(epoch.events.compactMap { $0.event.id.isIdentityHint ? $0.event.identity.bundle : nil })
             if let process = epoch.process { names.insert(process) }
-            return names
+            for name in names { byName[name, default: []].append(index) }
         }
         var routed: [[LifecycleEvent]] = Array(repeating: [], count: epochs.count)
         for event in systemEvents {
             let identity = event.identity
             guard let bundle = identity.bundle else { continue }
             let lastPart = String(bundle.split(separator: ".").last ?? Substring(bundle))
-            let byPid = identity.appPid.map { pid in epochs.indices.filter { epochs[$0].pid == pid } } ?? []
-            let candidates = byPid.isEmpty
-                ? epochs.indices.filter { bundles[$0].contains(bundle) || bundles[$0].contains(lastPart) }
-                : byPid
+            let candidates = identity.appPid.flatMap { byPid[$0] }
+                ?? Array(Set((byName[bundle] ?? []) + (byName[lastPart] ?? []))).sorted()
             guard let first = candidates.first else { continue }
             let begun = candidates.last { (epochs[$0].events.first?.event.line ?? .max) <= event.line }
             routed[begun ?? first].append(event)

@@ -1,6 +1,9 @@
 /// The app's own foreground callbacks set beside UIKit's account of the same process
 /// (docs/uikit-account.md, "Cross-checking the handlers"): which of UIKit's transitions each
 /// callback line is the handler of, and what UIKit's state was where a line stands alone.
+///
+/// A process may run for hours with one epoch: every question here is answered by binary
+/// searches over the transitions and calls of one kind, never by a walk over all of them.
 struct AccountComparison {
     /// One of UIKit's transitions.
     struct Transition {
@@ -34,6 +37,9 @@ struct AccountComparison {
 
     let transitions: [Transition]
     let calls: [Call]
+    /// Positions in `transitions` and in `calls` of each kind, in line order.
+    private let transitionsOfKind: [ForegroundCallback: [Int]]
+    private let callsOfKind: [ForegroundCallback: [Int]]
 
     init(_ epoch: ProcessEpoch) {
         var transitions: [Transition] = []
@@ -46,7 +52,7 @@ struct AccountComparison {
                 }
                 continue
             }
-            guard event.source != .uikit, !event.deferred, let callback = ForegroundCallback(event.id) else { continue }
+            guard event.source != .uikit, event.source != .system, !event.deferred, let callback = ForegroundCallback(event.id) else { continue }
             if case .duplicate = entry.attachment { continue }
             var connection: Int?
             if case .connection(let target) = entry.attachment, target >= -1 { connection = target }
@@ -56,29 +62,97 @@ struct AccountComparison {
         }
         self.transitions = transitions
         self.calls = calls
+        var transitionsOfKind: [ForegroundCallback: [Int]] = [:]
+        for (position, transition) in transitions.enumerated() {
+            if let callback = transition.callback { transitionsOfKind[callback, default: []].append(position) }
+        }
+        var callsOfKind: [ForegroundCallback: [Int]] = [:]
+        for (position, call) in calls.enumerated() { callsOfKind[call.callback, default: []].append(position) }
+        self.transitionsOfKind = transitionsOfKind
+        self.callsOfKind = callsOfKind
     }
 
     /// Whether the comparison can say anything: UIKit's account and the app's callbacks both.
-    var comparable: Bool { transitions.contains { $0.callback != nil } && !calls.isEmpty }
+    var comparable: Bool { !transitionsOfKind.isEmpty && !calls.isEmpty }
 
-    /// Whether `call` is the handler's line for `transition`: the same callback, nothing of
-    /// UIKit's between them that is the same or the opposite transition, and (where both
-    /// lines have a time) within `window`.
-    func matches(_ call: Call, _ transition: Transition) -> Bool {
-        guard let callback = transition.callback, callback == call.callback else { return false }
-        let between = min(call.index, transition.index) + 1 ..< max(call.index, transition.index)
-        let blocked = transitions.contains { other in
-            between.contains(other.index) && (other.callback == callback || other.callback == callback.opposite)
+    /// The transitions whose handler's line `call` may be: of the same kind, with nothing of
+    /// UIKit's of the same or the opposite kind between the two, and (where both lines have a
+    /// time) within `window`. Only the nearest such transition before the line and the
+    /// nearest after it can be one.
+    func transitions(handledBy call: Call) -> [Transition] {
+        let same = transitionsOfKind[call.callback] ?? [], opposite = transitionsOfKind[call.callback.opposite] ?? []
+        var found: [Transition] = []
+        // The nearest before: no opposite one after it and before the line.
+        if let before = last(in: same, before: call.index) {
+            let candidate = transitions[before]
+            let blocked = last(in: opposite, before: call.index).map { transitions[$0].index > candidate.index } ?? false
+            if !blocked, within(call, candidate) { found.append(candidate) }
         }
-        guard !blocked else { return false }
-        if let a = call.event.time, let b = transition.event.time, abs(a - b) > Self.window { return false }
-        return true
+        if let after = first(in: same, after: call.index) {
+            let candidate = transitions[after]
+            let blocked = first(in: opposite, after: call.index).map { transitions[$0].index < candidate.index } ?? false
+            if !blocked, within(call, candidate) { found.append(candidate) }
+        }
+        return found
+    }
+
+    /// The app's lines that are handlers of `transition` (see `transitions(handledBy:)`):
+    /// those of its kind between the transitions of the same or the opposite kind around it.
+    func calls(handling transition: Transition) -> [Call] {
+        guard let callback = transition.callback else { return [] }
+        let same = transitionsOfKind[callback] ?? [], opposite = transitionsOfKind[callback.opposite] ?? []
+        let lower = [last(in: same, before: transition.index), last(in: opposite, before: transition.index)]
+            .compactMap { $0.map { transitions[$0].index } }.max() ?? -1
+        let upper = [first(in: same, after: transition.index), first(in: opposite, after: transition.index)]
+            .compactMap { $0.map { transitions[$0].index } }.min() ?? .max
+        let positions = callsOfKind[callback] ?? []
+        var found: [Call] = []
+        var cursor = firstPosition(in: positions.count) { calls[positions[$0]].index > lower }
+        while cursor < positions.count, calls[positions[cursor]].index < upper {
+            let call = calls[positions[cursor]]
+            if within(call, transition) { found.append(call) }
+            cursor += 1
+        }
+        return found
     }
 
     /// UIKit's state where `call` stands, from its last transition before the line; nil
     /// before UIKit's account begins.
     func state(at call: Call) -> UIKitAccount.State? {
-        transitions.last { $0.index < call.index }?.state
+        lastTransition(before: call.index)?.state
+    }
+
+    /// UIKit's last transition (of any kind, the launch too) before event `index`.
+    func lastTransition(before index: Int) -> Transition? {
+        let position = firstPosition(in: transitions.count) { transitions[$0].index >= index }
+        return position > 0 ? transitions[position - 1] : nil
+    }
+
+    private func within(_ call: Call, _ transition: Transition) -> Bool {
+        guard let a = call.event.time, let b = transition.event.time else { return true }
+        return abs(a - b) <= Self.window
+    }
+
+    /// The last of `positions` (into `transitions`) whose event comes before event `index`.
+    private func last(in positions: [Int], before index: Int) -> Int? {
+        let position = firstPosition(in: positions.count) { transitions[positions[$0]].index >= index }
+        return position > 0 ? positions[position - 1] : nil
+    }
+
+    /// The first of `positions` whose event comes after event `index`.
+    private func first(in positions: [Int], after index: Int) -> Int? {
+        let position = firstPosition(in: positions.count) { transitions[positions[$0]].index > index }
+        return position < positions.count ? positions[position] : nil
+    }
+
+    /// The first of `0..<count` where `isPast` holds (it holds from there on).
+    private func firstPosition(in count: Int, where isPast: (Int) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if isPast(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }
 

@@ -62,10 +62,9 @@ public struct CallbackAgainstUIKitStateRule: EpochRule {
                 // Several scenes: only the scene of record follows the application's state.
                 guard !sessions.isDisjoint(with: epoch.connection(at: connection)?.sessions ?? []) else { continue }
             }
-            guard let state = comparison.state(at: call),
-                  !comparison.transitions.contains(where: { comparison.matches(call, $0) }),
+            guard let state = comparison.state(at: call), comparison.transitions(handledBy: call).isEmpty,
                   let contradiction = Self.contradiction(call.callback, state) else { continue }
-            let last = comparison.transitions.last { $0.index < call.index }
+            let last = comparison.lastTransition(before: call.index)
             verdict.findings.append(finding(
                 "\(call.event.id) logged while UIKit's account says \(contradiction), with no \(call.callback.rawValue) of UIKit's near it (UIKit's last transition: \(last.map { "\($0.event.id.member) at line \($0.event.line)" } ?? "none")): the callback was not UIKit's; the app calls its handler itself or logs it in the wrong place",
                 at: call.event, in: timeline, epoch: epoch, scene: call.connection.flatMap { epoch.connection(at: $0)?.label },

@@ -77,6 +77,14 @@ public struct HandlerNotRunRule: EpochRule {
         guard let firstAppLine = epoch.events.firstIndex(where: { !$0.event.id.isUIKitAccount && !$0.event.id.isSystemAccount }) else { return verdict }
         let sceneBased = epoch.mode == .scene
         var missed: [ForegroundCallback: [(transition: AccountComparison.Transition, appDelegateLine: LifecycleEvent?)]] = [:]
+        // From each launch to the first activation after it.
+        var launchPhase = Set<Int>()
+        var launching = false
+        for (position, transition) in comparison.transitions.enumerated() {
+            if transition.event.id == .uikitAppLaunched { launching = true }
+            if transition.callback == .didBecomeActive { launching = false }
+            if launching { launchPhase.insert(position) }
+        }
         for (position, transition) in comparison.transitions.enumerated() {
             guard let callback = transition.callback, transition.index > firstAppLine, transition.index < epoch.events.count - 1 else { continue }
             // A process launches into the background state (`1024 -> 3072`) before its UI is
@@ -84,9 +92,8 @@ public struct HandlerNotRunRule: EpochRule {
             // foreground: a legacy app's delegate is called for neither, a scene's only for the
             // second. The launch is judged from its first activation on.
             if [.didEnterBackground, .willEnterForeground].contains(callback),
-               comparison.transitions[..<position].contains(where: { $0.event.id == .uikitAppLaunched }),
-               !comparison.transitions[..<position].contains(where: { $0.callback == .didBecomeActive }) { continue }
-            let handlers = comparison.calls.filter { comparison.matches($0, transition) }
+               launchPhase.contains(position) { continue }
+            let handlers = comparison.calls(handling: transition)
             // In a scene-based app, the app delegate's own callback is not what UIKit calls.
             let ran = handlers.contains { !(sceneBased && $0.appDelegateCallback) }
             guard !ran else { continue }
@@ -104,7 +111,7 @@ public struct HandlerNotRunRule: EpochRule {
             }
             if misses.count > 1 { message += " (\(misses.count - 1) more time(s): line(s) \(misses.dropFirst().prefix(5).map { String($0.transition.event.line) }.joined(separator: ", ")))" }
             // The app's last callback before it shows where the app's own account stops.
-            let lastCall = comparison.calls.last { $0.index < first.transition.index }?.event
+            let lastCall = comparison.calls.last { $0.index < first.transition.index }?.event  // once per kind
             let context = misses.dropFirst().prefix(5).map(\.transition.event) + (first.appDelegateLine.map { [$0] } ?? [])
                 + (lastCall.map { [$0] } ?? [])
             verdict.findings.append(finding(message, at: first.transition.event, in: timeline, epoch: epoch,
