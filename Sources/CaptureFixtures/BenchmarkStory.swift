@@ -45,6 +45,8 @@ public struct BenchmarkStory {
     private var scenes: [Scene] = []
     private var nextPointer: UInt64 = 0x10cc_50200
     private var cyclesLeft = 0
+    /// The lines of a launch are being written one after the other.
+    private var launchBurst = false
 
     private struct Scene {
         let pointer: String
@@ -63,7 +65,9 @@ public struct BenchmarkStory {
         for _ in 0..<count {
             time += 0.0005 + Double(random.next(below: 40)) / 10_000
             let roll = random.next(below: 1000)
-            if roll < plan.lifecyclePerMille || (launches == 0 && pending.isEmpty && scenes.isEmpty) {
+            // A launch's lines (launch, scene configuration and connection, first activation)
+            // follow each other within a second, whatever the density.
+            if roll < plan.lifecyclePerMille || (launches == 0 && pending.isEmpty && scenes.isEmpty) || (launchBurst && !pending.isEmpty) {
                 if pending.isEmpty { planNextStep() }
                 var (line, uikit) = pending.removeFirst()
                 if var uikit {
@@ -75,6 +79,7 @@ public struct BenchmarkStory {
                 line.offset = time
                 lines.append(line)
                 lifecycleLines += 1
+                if pending.isEmpty { launchBurst = false }
             } else if roll < plan.lifecyclePerMille + 10 {
                 lines.append(decoy())
             } else {
@@ -102,6 +107,7 @@ public struct BenchmarkStory {
     }
 
     private mutating func launch() {
+        launchBurst = true
         launches += 1
         if launches > 1 { pid += 1 + random.next(below: 400) }
         cyclesLeft = plan.cyclesPerLaunch.lowerBound + random.next(below: max(1, plan.cyclesPerLaunch.count))

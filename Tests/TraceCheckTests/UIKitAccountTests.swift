@@ -141,6 +141,27 @@ final class UIKitAccountTests: XCTestCase {
         XCTAssertEqual(Self.accountSteps(report), ["1:launched", "2:didBecomeActive", "3:willResignActive"])
     }
 
+    /// Without pids (a Console.app copy, plain prints), UIKit's launch line begins a new run
+    /// of the process, as a launch callback does: found by the bench, where a relaunch read
+    /// as one process made UIKit's second launch a resignation from the background.
+    func testUIKitsLaunchBeginsARunWithoutPids() throws {
+        let run = [
+            "Deactivation reason added: 10; deactivation reasons: 0 -> 1024; animating application lifecycle event: 0",
+            "-[AppDelegate application:didFinishLaunchingWithOptions:]",
+            "Deactivation reason removed: 10; deactivation reasons: 1024 -> 0; animating application lifecycle event: 0",
+            "-[AppDelegate applicationDidBecomeActive:]",
+            "Deactivation reason added: 5; deactivation reasons: 0 -> 32; animating application lifecycle event: 1",
+            "-[AppDelegate applicationWillResignActive:]",
+            "Deactivation reason added: 11; deactivation reasons: 32 -> 2080; animating application lifecycle event: 1",
+            "-[AppDelegate applicationDidEnterBackground:]",
+            "-[AppDelegate applicationWillTerminate:]",
+        ]
+        let report = try Self.check(run + run)
+        XCTAssertEqual(report.timeline.epochs.count, 2)
+        XCTAssertEqual(report.timeline.epochs.map { $0.uikitTimeline?.steps.count }, [4, 4])
+        XCTAssertEqual(report.findings.map(\.rule), [])
+    }
+
     // MARK: What is held out
 
     /// A whole-device capture: SpringBoard's own mask (a system process), another app's, the

@@ -187,9 +187,17 @@ public struct TimelineBuilder {
     struct LaunchCallbacks {
         var willFinish = false, didFinish = false, willTerminate = false
 
-        /// Whether `event`, a launch callback, begins another run of the process: after a
-        /// willTerminate; without pids, also when the epoch already shows this launch.
+        /// UIKit's account showed the process launching (`0 -> 1024`).
+        var uikitLaunch = false
+
+        /// Whether `event`, a launch callback (or UIKit's line for a launch), begins another
+        /// run of the process: after a willTerminate; without pids, also when the epoch
+        /// already shows a launch. UIKit logs its launch before the app's first callback, which
+        /// then finds a fresh epoch with no launch in it: the same run.
         func startsNewProcess(at event: LifecycleEvent, pidKnown: Bool) -> Bool {
+            if event.id == .uikitAppLaunched {
+                return willTerminate || (!pidKnown && (uikitLaunch || willFinish || didFinish))
+            }
             guard event.source == .callback, [.appWillFinishLaunching, .appDidFinishLaunching].contains(event.id) else { return false }
             if willTerminate { return true }
             guard !pidKnown else { return false }
@@ -197,6 +205,10 @@ public struct TimelineBuilder {
         }
 
         mutating func note(_ event: LifecycleEvent) {
+            if event.id == .uikitAppLaunched {
+                uikitLaunch = true
+                return
+            }
             guard event.source == .callback else { return }
             switch event.id {
             case .appWillFinishLaunching: willFinish = true
