@@ -29,8 +29,8 @@ public final class CompiledCatalog: Sendable {
     /// line that holds one but is read as no event is a near miss (a spelling the catalog
     /// does not read, or a line that only mentions the callback).
     let nearMiss: PCRE2Regex
-    /// UIKit's deactivation-reason mask and its scene of record (`UIKitAccount`).
-    let uikitMask: PCRE2Regex
+    /// UIKit's scene of record (`UIKitAccount`); its mask lines are read by hand
+    /// (`UIKitAccount.readMask`), held by a test to `UIKitAccount.maskPattern`.
     let sceneOfRecord: PCRE2Regex
     /// SpringBoard's, FrontBoard's and RunningBoard's lines about an app (`SystemAccount`),
     /// and the words that single them out.
@@ -61,7 +61,6 @@ public final class CompiledCatalog: Sendable {
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
         uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
         nearMiss = try PCRE2Regex(SpellingShape.alternation(Self.nearMissNames), caseless: true)
-        uikitMask = try PCRE2Regex(UIKitAccount.maskPattern)
         sceneOfRecord = try PCRE2Regex(UIKitAccount.sceneOfRecordPattern)
         systemAccount = try PCRE2Regex(SystemAccount.pattern)
         systemWords = CaselessWordSet(covering: SystemAccount.words)
