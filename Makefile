@@ -64,9 +64,9 @@ test: pcre2 xmllint chromium
 # docs/report.png, the README's picture of the HTML report (headless Chromium).
 docs-screenshot: build chromium
 	$$($(SWIFT) build --show-bin-path)/tracecheck report --format html --output .build/report.html \
-		SampleLogs/rule-resign_before_background.log SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-scene_state_machine.log; [ $$? -le 1 ]
+		SampleLogs/rule-resign_before_background.log SampleLogs/ipad-two-delegate-classes.log SampleLogs/uikit-handler-not-run.log; [ $$? -le 1 ]
 	$$(command -v chromium || command -v chromium-browser || command -v google-chrome) --headless --no-sandbox --disable-gpu \
-		--hide-scrollbars --window-size=1280,1100 --screenshot=docs/report.png "file://$$(pwd)/.build/report.html#open-marker-1-1" 2>/dev/null
+		--hide-scrollbars --window-size=1280,1250 --screenshot=docs/report.png "file://$$(pwd)/.build/report.html#open-marker-3-1" 2>/dev/null
 
 # Throughput and peak memory per capture format on generated captures (release build).
 # BENCH_MB sets the size of each capture, BENCH_RUNS how many alternating runs the median is taken of,
