@@ -402,24 +402,30 @@ extension TimelineBuilder {
                 epoch.events[index] = EpochEvent(event: event.withID(id), attachment: .process)
             }
             epoch.events[index].attachment = .connection(-2)
-            let before = timeline.state
-            let after: SceneState = switch id {
-            case .uikitAppLaunched, .uikitAppWillResignActive, .uikitAppWillEnterForeground: .foregroundInactive
-            case .uikitAppDidBecomeActive: .foregroundActive
-            case .uikitAppDidEnterBackground: .background
-            default: before
-            }
-            timeline.steps.append(TimelineStep(event: index, before: before, after: after))
-            timeline.state = after
+            timeline.appendStep(index, to: Self.uikitTargets[id])
         }
         if !timeline.steps.isEmpty { epoch.uikitTimeline = timeline }
     }
+
+    /// The application's state after each of UIKit's transitions, as a scene's states say it.
+    static let uikitTargets: [EventID: SceneState] = [
+        .uikitAppLaunched: .foregroundInactive, .uikitAppWillResignActive: .foregroundInactive,
+        .uikitAppWillEnterForeground: .foregroundInactive, .uikitAppDidBecomeActive: .foregroundActive,
+        .uikitAppDidEnterBackground: .background,
+    ]
+
+    /// The process's state after each of the system's lines: visible (foreground, active or
+    /// not), not visible or suspended (background), gone (disconnected). A launch or a scene
+    /// created starts a run (connecting) where none is going.
+    static let systemTargets: [EventID: SceneState] = [
+        .systemForeground: .foregroundInactive, .systemBackground: .background, .systemSuspended: .background,
+        .systemExit: .disconnected,
+    ]
 }
 
 extension TimelineBuilder {
-    /// The system's account of the app's process as a timeline of coarse states: launched
-    /// (connecting), visible (foreground, active or not), not visible or suspended
-    /// (background), gone (disconnected).
+    /// The system's account of the app's process as a timeline of coarse states
+    /// (`systemTargets`).
     func buildSystemTimeline(_ epoch: inout ProcessEpoch) {
         var timeline = SceneConnection(ordinal: 0, origin: .system, state: .unknown)
         var previous: EventID?
@@ -429,18 +435,19 @@ extension TimelineBuilder {
             // SpringBoard logs a state again as other parts of it change: one step.
             defer { previous = id }
             guard id != previous else { continue }
-            let before = timeline.state
-            let after: SceneState = switch id {
-            case .systemLaunch, .systemSceneCreated: before == .unknown || before == .disconnected ? .connecting : before
-            case .systemForeground: .foregroundInactive
-            case .systemBackground, .systemSuspended: .background
-            case .systemExit: .disconnected
-            default: before
-            }
-            timeline.steps.append(TimelineStep(event: index, before: before, after: after))
-            timeline.state = after
+            let starts = [.systemLaunch, .systemSceneCreated].contains(id) && [.unknown, .disconnected].contains(timeline.state)
+            timeline.appendStep(index, to: starts ? .connecting : Self.systemTargets[id])
         }
         if !timeline.steps.isEmpty { epoch.systemTimeline = timeline }
+    }
+}
+
+extension SceneConnection {
+    /// One more step of an account's timeline (UIKit's, the system's): to `after`, or where
+    /// it is when the event moves it nowhere.
+    mutating func appendStep(_ index: Int, to after: SceneState?) {
+        steps.append(TimelineStep(event: index, before: state, after: after ?? state))
+        state = after ?? state
     }
 }
 
