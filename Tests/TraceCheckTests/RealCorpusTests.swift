@@ -69,7 +69,7 @@ final class RealCorpusTests: XCTestCase {
             let expected = Set((entry["event_lines"] as? [Int] ?? []) + warnings)
             // The key lists the app's own lines and UIKit's account; the system's lines about the
             // app (SpringBoard's, in 69) it calls hints, so they are left out of both.
-            let read = Set(report.events.filter { !$0.id.isUIKitAccount && !$0.id.isSystemAccount }.map(\.line))
+            let read = Set(report.events.filter { !$0.id.isOutsideAccount }.map(\.line))
             // The key names the launch `launch`, the rest as the callbacks they match.
             let account = report.events.filter { $0.id.isUIKitAccount && !$0.id.isIdentityHint }
                 .map { "\($0.line):\($0.id == .uikitAppLaunched ? "launch" : String($0.id.member))" }

@@ -571,20 +571,3 @@ public final class EventExtractor {
         return "0x" + (digits.isEmpty ? "0" : digits)
     }
 }
-
-extension UnsafeRawBufferPointer {
-    /// Whether the bytes hold `needle` anywhere: a check cheaper than any pattern, for the
-    /// rare lines a literal singles out.
-    func contains(literal needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        guard count > 0, self.count >= count, let base = baseAddress else { return false }
-        let first = Int32(needle.utf8Start.pointee)
-        var offset = 0
-        // memchr to each candidate first byte, memcmp for the rest: libc's vector loops.
-        while offset + count <= self.count, let hit = memchr(base + offset, first, self.count - count + 1 - offset) {
-            if memcmp(hit, needle.utf8Start, count) == 0 { return true }
-            offset = base.distance(to: UnsafeRawPointer(hit)) + 1
-        }
-        return false
-    }
-}

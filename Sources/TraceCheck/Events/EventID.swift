@@ -28,6 +28,10 @@ public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// What the system's processes logged about the app.
     public var isSystemAccount: Bool { builtInFamily == .system }
 
+    /// What UIKit or the system logged about the app from outside its handlers: not the app's
+    /// own line.
+    public var isOutsideAccount: Bool { isUIKitAccount || isSystemAccount }
+
     /// A line that says which scene session drives UIKit's account (`sceneOfRecord`), no
     /// transition: it names, it does not count as something read.
     public var isIdentityHint: Bool { self == .uikitAppSceneOfRecord }

@@ -48,9 +48,4 @@ enum SystemAccount {
         if let bundle = group("sceneBundle") { return (.systemSceneCreated, bundle, nil) }
         return nil
     }
-
-    /// Whether a process's `sceneID` (`com.example.app-default`) is the app `bundle` names.
-    static func scene(_ sceneID: String, isOf bundle: String) -> Bool {
-        sceneID.hasPrefix(bundle + "-")
-    }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// UIKit's own account of the application state (docs/uikit-account.md).
 ///
 /// UIKit keeps a mask of reasons why the application is not active and logs each change from
@@ -123,50 +117,4 @@ public enum UIKitAccount {
 
     /// The words that make such a line a candidate for the extractor.
     static let candidateWords = ["Deactivation reason", "sceneOfRecord:"]
-}
-
-extension UnsafeRawBufferPointer {
-    /// Where `needle` first occurs at or after `from`.
-    func offset(of needle: StaticString, from: Int) -> Int? {
-        let count = needle.utf8CodeUnitCount
-        guard count > 0, from >= 0, from + count <= self.count, let base = baseAddress else { return nil }
-        let first = Int32(needle.utf8Start.pointee)
-        var offset = from
-        while offset + count <= self.count, let hit = memchr(base + offset, first, self.count - count + 1 - offset) {
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(hit, needle.utf8Start, count) == 0 { return at }
-            offset = at + 1
-        }
-        return nil
-    }
-
-    /// The offset past whichever of `literals` stands at `at`.
-    func skip(_ literals: [StaticString], at: Int) -> Int? {
-        for literal in literals {
-            let count = literal.utf8CodeUnitCount
-            guard at + count <= self.count, let base = baseAddress else { continue }
-            if memcmp(base + at, literal.utf8Start, count) == 0 { return at + count }
-        }
-        return nil
-    }
-
-    /// The end of the run of ASCII digits at `at` (`at` itself when there is none); nil when
-    /// the run is longer than `atMost` and a pattern's `\d{1,atMost}` would stop inside it.
-    func digits(at: Int, atMost: Int) -> Int? {
-        var end = at
-        while end < count, self[end] >= 0x30, self[end] <= 0x39 { end += 1 }
-        return end - at > atMost ? nil : end
-    }
-
-    /// The decimal number of `range` (digits only); nil past 64 bits.
-    func decimal(_ range: Range<Int>) -> UInt64? {
-        var value: UInt64 = 0
-        for byte in self[range] {
-            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte &- 0x30))
-            guard !overflowTimes, !overflowSum else { return nil }
-            value = sum
-        }
-        return value
-    }
 }

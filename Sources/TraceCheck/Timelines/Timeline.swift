@@ -170,7 +170,7 @@ public struct ProcessEpoch: Hashable, Sendable {
     }
 
     /// Whether the app itself logged anything here: not only UIKit's account of it.
-    public var appLogs: Bool { events.contains { !$0.event.id.isUIKitAccount && !$0.event.id.isSystemAccount } }
+    public var appLogs: Bool { events.contains { !$0.event.id.isOutsideAccount } }
 
     /// Every scene connection, then the legacy app timeline: what the app logged, not UIKit's
     /// account (`uikitTimeline`).

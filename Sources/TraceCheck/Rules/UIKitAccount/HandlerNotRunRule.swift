@@ -74,7 +74,7 @@ public struct HandlerNotRunRule: EpochRule {
         let comparison = AccountComparison(epoch)
         guard comparison.comparable else { return verdict }
         verdict.judged = true
-        guard let firstAppLine = epoch.events.firstIndex(where: { !$0.event.id.isUIKitAccount && !$0.event.id.isSystemAccount }) else { return verdict }
+        guard let firstAppLine = epoch.events.firstIndex(where: { !$0.event.id.isOutsideAccount }) else { return verdict }
         let sceneBased = epoch.mode == .scene
         var missed: [ForegroundCallback: [(transition: AccountComparison.Transition, appDelegateLine: LifecycleEvent?)]] = [:]
         // From each launch to the first activation after it.

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Searching raw bytes for literals and reading digits by hand, for the lines a prefilter or a
+/// literal has singled out (UIKit's mask lines, redactions, scene of record).
+extension UnsafeRawBufferPointer {
+    /// Whether the bytes hold `needle` anywhere: a check cheaper than any pattern, for the
+    /// rare lines a literal singles out.
+    func contains(literal needle: StaticString) -> Bool {
+        offset(of: needle, from: 0) != nil
+    }
+
+    /// Where `needle` first occurs at or after `from`: memchr to each candidate first byte,
+    /// memcmp for the rest (libc's vector loops).
+    func offset(of needle: StaticString, from: Int) -> Int? {
+        let count = needle.utf8CodeUnitCount
+        guard count > 0, from >= 0, from + count <= self.count, let base = baseAddress else { return nil }
+        let first = Int32(needle.utf8Start.pointee)
+        var offset = from
+        while offset + count <= self.count, let hit = memchr(base + offset, first, self.count - count + 1 - offset) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(hit, needle.utf8Start, count) == 0 { return at }
+            offset = at + 1
+        }
+        return nil
+    }
+
+    /// The offset past whichever of `literals` stands at `at`.
+    func skip(_ literals: [StaticString], at: Int) -> Int? {
+        for literal in literals {
+            let count = literal.utf8CodeUnitCount
+            guard at + count <= self.count, let base = baseAddress else { continue }
+            if memcmp(base + at, literal.utf8Start, count) == 0 { return at + count }
+        }
+        return nil
+    }
+
+    /// The end of the run of ASCII digits at `at` (`at` itself when there is none); nil when
+    /// the run is longer than `atMost` and a pattern's `\d{1,atMost}` would stop inside it.
+    func digits(at: Int, atMost: Int) -> Int? {
+        var end = at
+        while end < count, self[end] >= 0x30, self[end] <= 0x39 { end += 1 }
+        return end - at > atMost ? nil : end
+    }
+
+    /// The decimal number of `range` (digits only); nil past 64 bits.
+    func decimal(_ range: Range<Int>) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in self[range] {
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte &- 0x30))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        return value
+    }
+}
