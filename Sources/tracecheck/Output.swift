@@ -89,6 +89,8 @@ final class OutputSink: @unchecked Sendable {
 struct CIEnvironment {
     /// Extra outputs: a format and a file, or standard output when the path is nil.
     var annotations: [(format: ReportFormat, path: String?)] = []
+    /// Where the Code Quality report goes under GitLab CI when no `--report gitlab=PATH` says.
+    static let gitLabReport = "tracecheck-code-quality.json"
     /// GitHub's job summary file (`GITHUB_STEP_SUMMARY`).
     var stepSummary: String?
 
@@ -97,7 +99,9 @@ struct CIEnvironment {
         var found = CIEnvironment()
         if variables["GITHUB_ACTIONS"] == "true" { found.annotations.append((.github, nil)) }
         if let summary = variables["GITHUB_STEP_SUMMARY"], !summary.isEmpty { found.stepSummary = summary }
-        if variables["GITLAB_CI"] != nil { found.annotations.append((.gitlab, "gl-code-quality-report.json")) }
+        // Its own file, never GitLab's conventional gl-code-quality-report.json, which
+        // SwiftLint and others may already have written in the same job.
+        if variables["GITLAB_CI"] != nil { found.annotations.append((.gitlab, gitLabReport)) }
         if variables["TEAMCITY_VERSION"] != nil { found.annotations.append((.teamcity, nil)) }
         return found
     }

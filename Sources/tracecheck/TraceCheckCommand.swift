@@ -105,7 +105,9 @@ struct Report: ParsableCommand {
 
             Under GitHub Actions, GitLab CI or TeamCity (detected from GITHUB_ACTIONS, GITLAB_CI, \
             TEAMCITY_VERSION) and without --format, the CI's annotations are written as well: \
-            workflow commands and the job summary, gl-code-quality-report.json, service messages.
+            workflow commands and the job summary, tracecheck-code-quality.json, service messages. \
+            Paths in SARIF, GitLab, GitHub, JUnit and Checkstyle output are relative to --path-base, \
+            else GITHUB_WORKSPACE or CI_PROJECT_DIR, when the capture lies inside it.
 
             Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 when an input \
             could not be read (the others are still checked and reported), 73 when an output file \
@@ -149,8 +151,16 @@ struct Report: ParsableCommand {
     @Option(help: ArgumentHelp("Hide the findings recorded in this baseline file.", valueName: "path"))
     var baseline: String?
 
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record this run's findings as a baseline file.", valueName: "path"))
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record this run's findings as a baseline file (keyed by rule, process and message).", valueName: "path"))
     var writeBaseline: String?
+
+    @Flag(name: .customLong("baseline-by-file"), help: "Key the written baseline by the capture's file name too, so it accepts findings only in a capture of the same name.")
+    var baselineByFile = false
+
+    @Option(name: .customLong("path-base"),
+            help: ArgumentHelp("Make paths in CI outputs (SARIF, GitLab, GitHub, JUnit, Checkstyle) relative to this directory (default: GITHUB_WORKSPACE or CI_PROJECT_DIR).",
+                               valueName: "dir"))
+    var pathBase: String?
 
     @OptionGroup var config: ConfigOptions
 
@@ -222,10 +232,11 @@ struct Report: ParsableCommand {
         }
         if !allowEmpty, !discovery.emptyDirectories.isEmpty { throw ExitCode(Exit.usage) }
         let environment = CIEnvironment.current
+        let paths = PathBase.detected(explicit: pathBase, environment: ProcessInfo.processInfo.environment)
         let mainFormat = format ?? .terminal
         let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn,
                                                verbose: timeline, unicode: Self.localeIsUTF8,
-                                               width: output == nil ? Self.terminalWidth : 100)
+                                               width: output == nil ? Self.terminalWidth : 100, paths: paths)
         let sink: OutputSink
         if let output {
             guard let file = OutputSink(path: output) else {
@@ -284,7 +295,7 @@ struct Report: ParsableCommand {
         }
         if let writeBaseline {
             let current = result.reports.flatMap { $0.findings + $0.baselined }
-            if OutputSink.write(String(decoding: Baseline(findings: current).encoded(), as: UTF8.self) + "\n", to: writeBaseline) {
+            if OutputSink.write(String(decoding: Baseline(findings: current, byFile: baselineByFile).encoded(), as: UTF8.self) + "\n", to: writeBaseline) {
                 if !quiet { printError("tracecheck: wrote \(current.count) finding(s) to the baseline \(writeBaseline)") }
             } else {
                 printError("tracecheck: error: cannot write \(writeBaseline): \(String(cString: strerror(errno)))")
@@ -293,11 +304,13 @@ struct Report: ParsableCommand {
         }
 
         for (extraFormat, path) in extras {
-            let text = extraFormat.reporter(failOn: failOn).render(result)
+            let text = extraFormat.reporter(failOn: failOn, paths: paths).render(result)
             if let path {
                 if !OutputSink.write(text, to: path) {
                     printError("tracecheck: error: cannot write \(path): \(String(cString: strerror(errno)))")
                     writeFailed = true
+                } else if path == CIEnvironment.gitLabReport, extraFormat == .gitlab, !quiet, !reports.contains(where: { $0.path == path }) {
+                    printError("tracecheck: GitLab CI: wrote the Code Quality report to \(path) (list it under artifacts:reports:codequality)")
                 }
             } else {
                 OutputSink.standardOutput.write(text)
@@ -344,7 +357,7 @@ struct Report: ParsableCommand {
         do {
             return try Baseline.read(data)
         } catch {
-            printError("\(path): error: not a tracecheck baseline (write one with --write-baseline): \(error)")
+            printError("\(path)\(error.position.map { ":" + $0 } ?? ""): error: not a tracecheck baseline (write one with --write-baseline): \(error)")
             throw ExitCode(Exit.badConfiguration)
         }
     }

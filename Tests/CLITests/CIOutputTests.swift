@@ -149,13 +149,20 @@ final class CIOutputTests: XCTestCase {
         XCTAssertEqual(written.components(separatedBy: "| xcode-console | 18 | 13 |").count - 1, 2_500)
     }
 
+    /// Under GitLab CI the Code Quality report goes to a file of tracecheck's own, announced:
+    /// SwiftLint's gl-code-quality-report.json in the same job is left as it was.
     func testGitLabAndTeamCityAreDetected() throws {
         let directory = try temporaryDirectory()
         let sample = CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log").path
+        let swiftLint = #"[{"type":"issue","check_name":"line_length"}]"#
+        try Data(swiftLint.utf8).write(to: directory.appendingPathComponent("gl-code-quality-report.json"))
         let gitlab = try CLITests.run(["report", "--color", "never", sample], environment: ["GITLAB_CI": "true"], in: directory)
         XCTAssertEqual(gitlab.status, 1)
         XCTAssertTrue(gitlab.stdout.contains("summary: 1 error"), "the terminal output is unchanged")
-        let report = try Data(contentsOf: directory.appendingPathComponent("gl-code-quality-report.json"))
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("gl-code-quality-report.json"), encoding: .utf8), swiftLint,
+                       "another tool's report is not overwritten")
+        XCTAssertTrue(gitlab.stderr.contains("wrote the Code Quality report to tracecheck-code-quality.json"), gitlab.stderr)
+        let report = try Data(contentsOf: directory.appendingPathComponent("tracecheck-code-quality.json"))
         let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: report) as? [[String: Any]])
         XCTAssertEqual(issues.first?["check_name"] as? String, "resign_before_background")
 
@@ -165,6 +172,74 @@ final class CIOutputTests: XCTestCase {
 
         let explicit = try CLITests.run(["report", "--format", "json", sample], environment: ["TEAMCITY_VERSION": "2025.07"], in: directory)
         XCTAssertFalse(explicit.stdout.contains("##teamcity"), "an explicit --format is all that is written")
+    }
+
+    /// A job that checks out the repository at its workspace and names captures by absolute
+    /// paths gets annotations on the repository's files: paths relative to GITHUB_WORKSPACE,
+    /// CI_PROJECT_DIR or --path-base in every CI format; SARIF says so with %SRCROOT%.
+    func testCIPathsAreRelativeToTheWorkspace() throws {
+        let workspace = try temporaryDirectory()
+        let captures = workspace.appendingPathComponent("ui-tests/captures")
+        try FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+        let capture = captures.appendingPathComponent("run 0915.log")
+        try FileManager.default.copyItem(at: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), to: capture)
+        let relative = "ui-tests/captures/run 0915.log"
+        let elsewhere = FileManager.default.temporaryDirectory
+
+        let github = try CLITests.run(["report", "--format", "github", capture.path], environment: ["GITHUB_WORKSPACE": workspace.path], in: elsewhere)
+        XCTAssertTrue(github.stdout.hasPrefix("::error file=\(relative),line=11,"), github.stdout)
+        let gitlab = try CLITests.run(["report", "--format", "gitlab", capture.path], environment: ["CI_PROJECT_DIR": workspace.path], in: elsewhere)
+        let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(gitlab.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual((issues.first?["location"] as? [String: Any])?["path"] as? String, relative)
+        // A relative --path-base resolves from the working directory, and so do relative inputs.
+        for format in ["junit", "checkstyle"] {
+            let output = try CLITests.run(["report", "--format", format, "--path-base", "ui-tests", "ui-tests/captures/run 0915.log"], in: workspace)
+            XCTAssertTrue(output.stdout.contains("name=\"captures/run 0915.log\""), "\(format): \(output.stdout)")
+        }
+        let outside = try CLITests.run(["report", "--format", "github", "--path-base", captures.appendingPathComponent("other").path, capture.path])
+        XCTAssertTrue(outside.stdout.hasPrefix("::error file=\(capture.path),"), "a capture outside the base keeps its path: \(outside.stdout)")
+
+        let sarif = try CLITests.run(["report", "--format", "sarif", capture.path], environment: ["GITHUB_WORKSPACE": workspace.path], in: elsewhere)
+        let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        let base = try XCTUnwrap((run["originalUriBaseIds"] as? [String: [String: Any]])?["SRCROOT"]?["uri"] as? String)
+        XCTAssertEqual(base, "file://\(workspace.path)/")
+        let result = try XCTUnwrap((run["results"] as? [[String: Any]])?.first)
+        let location = try XCTUnwrap(((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])
+        XCTAssertEqual(location["uri"] as? String, "ui-tests/captures/run%200915.log")
+        XCTAssertEqual(location["uriBaseId"] as? String, "SRCROOT")
+        let rules = try XCTUnwrap(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rule = try XCTUnwrap(rules.first { $0["id"] as? String == "resign_before_background" })
+        XCTAssertTrue((rule["helpUri"] as? String ?? "").hasSuffix("/docs/rules.md#resign_before_background"), "\(rule)")
+        XCTAssertTrue(((rule["help"] as? [String: Any])?["markdown"] as? String ?? "").contains("*Legal, not reported:*"))
+    }
+
+    /// A re-capture of the same run (another pid, other pointers and sessions, other times,
+    /// another file name) keeps its findings' fingerprints: dashboards see the same alert.
+    func testFingerprintsSurviveARecapture() throws {
+        let directory = try temporaryDirectory()
+        let first = directory.appendingPathComponent("run-0915.log"), second = directory.appendingPathComponent("run-0916.log")
+        let text = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-scene_callback_in_legacy_app.log"), encoding: .utf8)
+        try Data(text.utf8).write(to: first)
+        try Data(Self.recaptured(text).utf8).write(to: second)
+        func fingerprints(_ url: URL) throws -> [String] {
+            let sarif = try CLITests.run(["report", "--format", "sarif", url.path])
+            let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+            let results = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+            return results.compactMap { ($0["partialFingerprints"] as? [String: String])?["tracecheck/v2"] }
+        }
+        let before = try fingerprints(first), after = try fingerprints(second)
+        XCTAssertEqual(before.count, 2)
+        XCTAssertEqual(before, after)
+        XCTAssertNotEqual(try String(contentsOf: second, encoding: .utf8), text, "the re-capture differs")
+        XCTAssertNotEqual(try fingerprints(CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log")).first, before.first)
+    }
+
+    /// The same run captured again: another pid, other pointers, other times.
+    static func recaptured(_ text: String) -> String {
+        var out = text.replacingOccurrences(of: "0x", with: "0x7f")
+        for (old, new) in [("[4817:", "[5120:"), ("09:27", "10:31")] { out = out.replacingOccurrences(of: old, with: new) }
+        return out
     }
 
     func testAnnotationEscaping() throws {

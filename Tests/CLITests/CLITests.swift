@@ -251,7 +251,7 @@ final class CLITests: XCTestCase {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
-        for variable in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITLAB_CI", "TEAMCITY_VERSION"] { environment[variable] = nil }
+        for variable in ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "GITHUB_WORKSPACE", "GITLAB_CI", "CI_PROJECT_DIR", "TEAMCITY_VERSION"] { environment[variable] = nil }
         environment["NO_COLOR"] = "1"
         // The terminal's verdict marks follow the locale: the expected outputs are UTF-8's.
         environment["LC_ALL"] = "C.UTF-8"

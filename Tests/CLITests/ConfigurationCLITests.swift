@@ -173,7 +173,52 @@ final class ConfigurationCLITests: XCTestCase {
         try write("{ not json", to: "broken.json")
         let broken = try run(["report", "--baseline", "broken.json", "capture.log"])
         XCTAssertEqual(broken.status, 2)
-        XCTAssertTrue(broken.stderr.contains("broken.json: error: not a tracecheck baseline"), broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("broken.json:1:3: error: not a tracecheck baseline (write one with --write-baseline): the file is not JSON"), broken.stderr)
+    }
+
+    /// A baseline written for one capture hides the same findings in a re-capture under
+    /// another name (the night's run-0916.log after run-0915.log); `--baseline-by-file` keeps
+    /// the old behaviour of matching only a file of the same name.
+    func testABaselineMatchesARecaptureUnderAnotherName() throws {
+        let sample = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-scene_callback_in_legacy_app.log"), encoding: .utf8)
+        try write(sample, to: "run-0915.log")
+        try write(CIOutputTests.recaptured(sample), to: "run-0916.log")
+        XCTAssertEqual(try run(["report", "--write-baseline", "baseline.json", "run-0915.log"]).status, 1)
+        let written = try String(contentsOf: directory.appendingPathComponent("baseline.json"), encoding: .utf8)
+        XCTAssertTrue(written.contains(#""process" : "Fieldnotes""#), written)
+        XCTAssertFalse(written.contains(#""file""#), "not keyed by file name unless asked: \(written)")
+        let next = try run(["report", "--baseline", "baseline.json", "run-0916.log"])
+        XCTAssertEqual(next.status, 0, next.stdout)
+        XCTAssertTrue(next.stderr.contains("finding(s) hidden by the baseline"), next.stderr)
+        // Another app's capture with the same finding is not accepted: the process is a key.
+        try write(sample.replacingOccurrences(of: "Fieldnotes[", with: "Compass["), to: "other-app.log")
+        XCTAssertEqual(try run(["report", "--baseline", "baseline.json", "other-app.log"]).status, 1)
+
+        XCTAssertEqual(try run(["report", "--write-baseline", "by-file.json", "--baseline-by-file", "run-0915.log"]).status, 1)
+        XCTAssertEqual(try run(["report", "--baseline", "by-file.json", "run-0916.log"]).status, 1, "keyed by file name: another name is not accepted")
+        XCTAssertEqual(try run(["report", "--baseline", "by-file.json", "run-0915.log"]).status, 0)
+    }
+
+    /// A hand-edited baseline that is wrong points at the line and column of the mistake.
+    func testAMalformedBaselineNamesItsLineAndColumn() throws {
+        try write(try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8), to: "capture.log")
+        let cases: [(text: String, message: String)] = [
+            ("{\n  \"version\": 2,\n  \"entries\": [\n    {\"rule\": \"r\", \"message\": \"m\", \"count\": \"2\"}\n  ]\n}\n",
+             "bad.json:4:44: error: not a tracecheck baseline (write one with --write-baseline): entries[0].count: the value has the wrong type"),
+            ("{\n  \"version\": 2,\n  \"entries\": [\n    {\"rule\": \"r\", \"count\": 2}\n  ]\n}\n",
+             "bad.json:4:5: error: not a tracecheck baseline (write one with --write-baseline): entries[0]: 'message' is missing"),
+            ("{\n  \"version\": 2,\n  \"entries\": [\n    {\"rule\": \"r\" \"message\": \"m\", \"count\": 2}\n  ]\n}\n",
+             "bad.json:4:18: error: not a tracecheck baseline (write one with --write-baseline): the file is not JSON"),
+            ("{\"version\": 7, \"entries\": []}", "bad.json:1:13: error: not a tracecheck baseline (write one with --write-baseline): version: version 7 is not one"),
+            ("{\"version\": 2,\n \"entries\": [{\"rule\": \"r\", \"message\": \"m\", \"count\": 0}]}",
+             "bad.json:2:53: error: not a tracecheck baseline (write one with --write-baseline): entries[0].count: 0 is not a count"),
+        ]
+        for (text, message) in cases {
+            try write(text, to: "bad.json")
+            let result = try run(["report", "--baseline", "bad.json", "capture.log"])
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.contains(message), "\(message)\n\(result.stderr)")
+        }
     }
 
     /// Found by fuzzing: a duration too large for the arithmetic behind it crashed every
@@ -201,7 +246,7 @@ final class ConfigurationCLITests: XCTestCase {
         try write(#"{"version": 1, "entries": [\#(entry), \#(entry)]}"#, to: "overflow.json")
         let overflow = try run(["report", "--baseline", "overflow.json", "capture.log"])
         XCTAssertEqual(overflow.status, 2)
-        XCTAssertTrue(overflow.stderr.contains("overflow.json: error: not a tracecheck baseline (write one with --write-baseline): entries[0].count: 9223372036854775807 is not a count from 1 to 1000000000"), overflow.stderr)
+        XCTAssertTrue(overflow.stderr.contains("overflow.json:1:113: error: not a tracecheck baseline (write one with --write-baseline): entries[0].count: 9223372036854775807 is not a count from 1 to 1000000000"), overflow.stderr)
         try write(#"{"version": 1, "entries": [{"rule": "r", "file": "f", "message": "m", "count": 0}]}"#, to: "zero.json")
         XCTAssertTrue(try run(["report", "--baseline", "zero.json", "capture.log"]).stderr.contains("entries[0].count: 0 is not a count"))
         try write(#"{"version": 1, "entries": [{"rule": "r", "file": "f", "count": 2}]}"#, to: "missing.json")

@@ -1,12 +1,15 @@
 /// `--format checkstyle`: Checkstyle 4.3 XML, one `<file>` per capture, which most code
 /// review tools (Jenkins warnings-ng, reviewdog, Danger) import.
 public struct CheckstyleReporter: Reporter {
-    public init() {}
+    /// What file names are relative to (the workspace, `--path-base`).
+    public var paths: PathBase
+
+    public init(paths: PathBase = .asGiven) { self.paths = paths }
 
     public func render(_ result: RunResult) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for report in result.reports {
-            out += "  <file name=\"\(EscapeTable.xml(report.path))\">\n"
+            out += "  <file name=\"\(EscapeTable.xml(paths(report.path)))\">\n"
             for finding in report.findings {
                 out += "    <error line=\"\(finding.line)\" severity=\"\(finding.severity.rawValue)\" "
                     + "message=\"\(EscapeTable.xml(finding.message))\" source=\"tracecheck.\(EscapeTable.xml(finding.rule))\"/>\n"
@@ -14,7 +17,7 @@ public struct CheckstyleReporter: Reporter {
             out += "  </file>\n"
         }
         for unreadable in result.unreadable {
-            out += "  <file name=\"\(EscapeTable.xml(unreadable.source))\">\n"
+            out += "  <file name=\"\(EscapeTable.xml(paths(unreadable.source)))\">\n"
             out += "    <error severity=\"error\" message=\"\(EscapeTable.xml(unreadable.description))\" source=\"tracecheck.input\"/>\n"
             out += "  </file>\n"
         }

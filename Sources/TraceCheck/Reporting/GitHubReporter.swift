@@ -2,7 +2,10 @@
 /// `::error file=…,line=…,title=…::message`. Errors and warnings keep their level, infos
 /// and withheld (inconclusive) findings are notices. Escaped as GitHub's runner expects.
 public struct GitHubReporter: StreamingReporter {
-    public init() {}
+    /// What `file=` is relative to (`GITHUB_WORKSPACE`, `--path-base`).
+    public var paths: PathBase
+
+    public init(paths: PathBase = .asGiven) { self.paths = paths }
 
     public func render(_ report: CaptureReport) -> String {
         ReportedFinding.all(in: report).map { reported in
@@ -11,12 +14,12 @@ public struct GitHubReporter: StreamingReporter {
             var message = finding.message
             if let reason = reported.inconclusive { message += " (inconclusive: \(reason))" }
             let title = "tracecheck \(finding.rule)" + (reported.inconclusive == nil ? "" : " (inconclusive)")
-            return "::\(command) file=\(EscapeTable.gitHubProperty(finding.path)),line=\(finding.line),title=\(EscapeTable.gitHubProperty(title))::\(EscapeTable.gitHubData(message))\n"
+            return "::\(command) file=\(EscapeTable.gitHubProperty(paths(finding.path))),line=\(finding.line),title=\(EscapeTable.gitHubProperty(title))::\(EscapeTable.gitHubData(message))\n"
         }.joined()
     }
 
     public func render(unreadable: InputError) -> String {
-        "::error file=\(EscapeTable.gitHubProperty(unreadable.source)),title=tracecheck::\(EscapeTable.gitHubData(unreadable.description))\n"
+        "::error file=\(EscapeTable.gitHubProperty(paths(unreadable.source))),title=tracecheck::\(EscapeTable.gitHubData(unreadable.description))\n"
     }
 
     static func command(_ severity: Severity) -> String {

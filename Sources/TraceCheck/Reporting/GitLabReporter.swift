@@ -3,7 +3,10 @@ import Foundation
 /// `--format gitlab`: GitLab Code Quality JSON (an array of issues with description,
 /// check name, fingerprint, severity and location), for a job's `codequality` report.
 public struct GitLabReporter: Reporter {
-    public init() {}
+    /// What `location.path` is relative to (`CI_PROJECT_DIR`, `--path-base`).
+    public var paths: PathBase
+
+    public init(paths: PathBase = .asGiven) { self.paths = paths }
 
     struct Issue: Encodable {
         let type = "issue"
@@ -23,12 +26,14 @@ public struct GitLabReporter: Reporter {
     public func render(_ result: RunResult) -> String {
         var seen: [String: Int] = [:]
         let issues = result.reports.flatMap(\.findings).map { finding in
-            // Identical findings in one file (a message logged twice) still need distinct fingerprints.
-            let key = [finding.path, finding.rule, finding.scene ?? "", finding.message].joined(separator: "\u{1F}")
+            // Stable across re-captures (GitLab compares fingerprints between pipelines);
+            // identical findings in one run (a message logged twice) still need distinct ones.
+            let path = paths(finding.path)
+            let key = path + "\u{1F}" + finding.fingerprint
             seen[key, default: 0] += 1
             return Issue(description: "\(finding.message) [\(finding.rule)]", check_name: finding.rule,
                          fingerprint: StableHash.hex(key + "\u{1F}\(seen[key] ?? 1)"), severity: Self.severity(finding.severity),
-                         location: Location(path: finding.path, lines: Lines(begin: finding.line)))
+                         location: Location(path: path, lines: Lines(begin: finding.line)))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

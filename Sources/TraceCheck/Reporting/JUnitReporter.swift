@@ -4,8 +4,13 @@
 /// health are the suite's properties. Valid against the Jenkins JUnit XSD (a test checks).
 public struct JUnitReporter: Reporter {
     public let failOn: Severity
+    /// What suite names, `file` attributes and failure paths are relative to (`--path-base`).
+    public var paths: PathBase
 
-    public init(failOn: Severity = .error) { self.failOn = failOn }
+    public init(failOn: Severity = .error, paths: PathBase = .asGiven) {
+        self.failOn = failOn
+        self.paths = paths
+    }
 
     public func render(_ result: RunResult) -> String {
         var suites: [String] = []
@@ -20,7 +25,7 @@ public struct JUnitReporter: Reporter {
             tests += 1
             errors += 1
             suites.append("""
-                  <testsuite name="\(EscapeTable.xml(unreadable.source))" tests="1" failures="0" errors="1" skipped="0">
+                  <testsuite name="\(EscapeTable.xml(paths(unreadable.source)))" tests="1" failures="0" errors="1" skipped="0">
                     <testcase name="read" classname="tracecheck.input">
                       <error type="unreadable" message="\(EscapeTable.xml(unreadable.description))"/>
                     </testcase>
@@ -48,7 +53,7 @@ public struct JUnitReporter: Reporter {
                 let first = failing[0].finding
                 let message = failing.count == 1 ? "line \(first.line): \(first.message)" : "\(failing.count) findings, first at line \(first.line): \(first.message)"
                 cases += "      <failure type=\"\(first.severity.rawValue)\" message=\"\(EscapeTable.xml(message))\">"
-                cases += EscapeTable.xml(failing.map { Self.describe($0.finding) }.joined(separator: "\n")) + "</failure>\n"
+                cases += EscapeTable.xml(failing.map { describe($0.finding) }.joined(separator: "\n")) + "</failure>\n"
             } else if mine.isEmpty, !status.checked {
                 skipped += 1
                 let reason = status.unverifiable.isEmpty ? "nothing in this capture for the rule to check"
@@ -58,7 +63,7 @@ public struct JUnitReporter: Reporter {
             if !other.isEmpty {
                 let text = other.map { reported in
                     (reported.inconclusive.map { "inconclusive (\($0)): " } ?? "\(reported.finding.severity.rawValue): ")
-                        + Self.describe(reported.finding)
+                        + describe(reported.finding)
                 }.joined(separator: "\n")
                 cases += "      <system-out>\(EscapeTable.xml(text))</system-out>\n"
             }
@@ -73,8 +78,9 @@ public struct JUnitReporter: Reporter {
             properties += Self.property("health.\(issue.kind.rawValue)", (issue.line.map { "line \($0): " } ?? "") + issue.message)
         }
         properties += "    </properties>\n"
-        let xml = "  <testsuite name=\"\(EscapeTable.xml(report.path))\" tests=\"\(report.rules.count)\" failures=\"\(failures)\" "
-            + "errors=\"0\" skipped=\"\(skipped)\" file=\"\(EscapeTable.xml(report.path))\">\n" + properties + cases + "  </testsuite>\n"
+        let path = EscapeTable.xml(paths(report.path))
+        let xml = "  <testsuite name=\"\(path)\" tests=\"\(report.rules.count)\" failures=\"\(failures)\" "
+            + "errors=\"0\" skipped=\"\(skipped)\" file=\"\(path)\">\n" + properties + cases + "  </testsuite>\n"
         return (xml, report.rules.count, failures)
     }
 
@@ -82,8 +88,8 @@ public struct JUnitReporter: Reporter {
         "      <property name=\"\(EscapeTable.xml(name))\" value=\"\(EscapeTable.xml(value))\"/>\n"
     }
 
-    static func describe(_ finding: Finding) -> String {
-        "\(finding.path):\(finding.line): \(finding.message)"
+    func describe(_ finding: Finding) -> String {
+        "\(paths(finding.path)):\(finding.line): \(finding.message)"
             + finding.evidence.map { "\n  \($0.line) | \(TerminalReporter.clipped($0.text))" }.joined()
     }
 }

@@ -52,7 +52,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// a capture's verdict in the terminal; `verbose` shows clean captures' timelines too;
     /// `unicode` picks the terminal's verdict marks (ASCII where the locale is not UTF-8).
     public func reporter(color: Bool = false, quiet: Bool = false, failOn: Severity = .error,
-                         verbose: Bool = false, unicode: Bool = true, width: Int = 100) -> any Reporter {
+                         verbose: Bool = false, unicode: Bool = true, width: Int = 100, paths: PathBase = .asGiven) -> any Reporter {
         switch self {
         case .terminal:
             var terminal = TerminalReporter(color: color, quiet: quiet, failOn: failOn, verbose: verbose, unicode: unicode)
@@ -60,13 +60,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
             return terminal
         case .json: return JSONReporter()
         case .jsonl: return JSONLinesReporter()
-        case .junit: return JUnitReporter(failOn: failOn)
-        case .sarif: return SARIFReporter()
-        case .github: return GitHubReporter()
-        case .gitlab: return GitLabReporter()
+        case .junit: return JUnitReporter(failOn: failOn, paths: paths)
+        case .sarif: return SARIFReporter(paths: paths)
+        case .github: return GitHubReporter(paths: paths)
+        case .gitlab: return GitLabReporter(paths: paths)
         case .teamcity: return TeamCityReporter()
         case .markdown: return MarkdownReporter(failOn: failOn)
-        case .checkstyle: return CheckstyleReporter()
+        case .checkstyle: return CheckstyleReporter(paths: paths)
         case .html: return HTMLReporter(failOn: failOn)
         case .chromeTrace: return ChromeTraceReporter()
         }

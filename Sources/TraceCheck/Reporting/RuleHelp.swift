@@ -114,16 +114,28 @@ public enum RuleHelp {
             guard !members.isEmpty else { continue }
             out += "\n## \(family.rawValue)\n"
             for rule in members {
-                out += "\n### \(rule.id)\n\n"
-                out += "**\(rule.name)**: spec \(rule.spec), \(rule.severity.rawValue)\(rule.optIn ? ", opt-in" : "").\n\n"
-                out += "\(rule.rationale)\n\n*Legal, not reported:* \(rule.exceptions)\n"
-                for (title, examples) in [("Triggering", rule.triggering), ("Not triggering", rule.nonTriggering)] {
-                    for example in examples {
-                        out += "\n\(title):\n\n```\n" + example.lines.joined(separator: "\n") + "\n```\n"
-                    }
-                }
+                out += "\n### \(rule.id)\n\n" + markdown(of: rule)
             }
         }
         return out
+    }
+
+    /// One rule's section of docs/rules.md below its heading; also SARIF's `help.markdown`.
+    static func markdown(of rule: RuleDescription) -> String {
+        var out = "**\(rule.name)**: spec \(rule.spec), \(rule.severity.rawValue)\(rule.optIn ? ", opt-in" : "").\n\n"
+        out += "\(rule.rationale)\n\n*Legal, not reported:* \(rule.exceptions)\n"
+        for (title, examples) in [("Triggering", rule.triggering), ("Not triggering", rule.nonTriggering)] {
+            for example in examples {
+                out += "\n\(title):\n\n```\n" + example.lines.joined(separator: "\n") + "\n```\n"
+            }
+        }
+        return out
+    }
+
+    /// Where a built-in rule is documented on the web (its anchor in docs/rules.md, at this
+    /// version's tag); nil for a rule a configuration defines.
+    static func helpURI(of rule: RuleDescription) -> String? {
+        guard rule.family != .custom else { return nil }
+        return "\(TraceCheckVersion.repository)/blob/v\(TraceCheckVersion.current)/docs/rules.md#\(rule.id)"
     }
 }

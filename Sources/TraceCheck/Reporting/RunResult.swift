@@ -1,5 +1,7 @@
 public enum TraceCheckVersion {
     public static let current = "0.1.0"
+    /// Where the project is published: SARIF's `informationUri` and the rules' `helpUri`.
+    public static let repository = "https://github.com/tracecheck/tracecheck"
 }
 
 /// The result of one `report` run over several inputs, in the order they were given.

@@ -5,7 +5,10 @@ import Foundation
 /// the evidence lines as related locations. Withheld (inconclusive) findings are `note`
 /// results marked `inconclusive`. Valid against the OASIS schema (a test checks).
 public struct SARIFReporter: Reporter {
-    public init() {}
+    /// What artifact URIs are relative to: `%SRCROOT%`, the path base, else the working directory.
+    public var paths: PathBase
+
+    public init(paths: PathBase = .asGiven) { self.paths = paths }
 
     struct Log: Encodable {
         let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -15,6 +18,7 @@ public struct SARIFReporter: Reporter {
     }
     struct Run: Encodable {
         let tool: Tool
+        let originalUriBaseIds: [String: ArtifactLocation]
         let invocations: [Invocation]
         let artifacts: [Artifact]
         let results: [Result]
@@ -23,6 +27,7 @@ public struct SARIFReporter: Reporter {
     struct Tool: Encodable { let driver: Driver }
     struct Driver: Encodable {
         let name = "tracecheck"
+        let informationUri = TraceCheckVersion.repository
         let version = TraceCheckVersion.current
         let semanticVersion = TraceCheckVersion.current
         let rules: [RuleMetadata]
@@ -34,6 +39,7 @@ public struct SARIFReporter: Reporter {
     struct RuleMetadata: Encodable {
         let id: String, name: String
         let shortDescription: Message, fullDescription: Message, help: Message
+        let helpUri: String?
         let defaultConfiguration: Configuration
         let properties: RuleProperties
     }
@@ -55,6 +61,7 @@ public struct SARIFReporter: Reporter {
     struct ArtifactProperties: Encodable { let format: String, health: [HealthIssue] }
     struct ArtifactLocation: Encodable {
         let uri: String
+        var uriBaseId: String?
         var index: Int?
     }
     struct Location: Encodable {
@@ -90,7 +97,8 @@ public struct SARIFReporter: Reporter {
         for (artifact, report) in result.reports.enumerated() {
             for reported in ReportedFinding.all(in: report) {
                 let finding = reported.finding
-                let location = ArtifactLocation(uri: Self.uri(finding.path), index: artifact)
+                var location = self.location(finding.path)
+                location.index = artifact
                 let related = finding.evidence.filter { $0.line != finding.line }.enumerated().map { offset, evidence in
                     Location(physicalLocation: PhysicalLocation(artifactLocation: location, region: Self.region(evidence)),
                              id: offset + 1, message: Message(text: evidence.source == "app" ? evidence.event : "\(evidence.event) [\(evidence.source)]"))
@@ -104,19 +112,20 @@ public struct SARIFReporter: Reporter {
                         artifactLocation: location,
                         region: Region(startLine: finding.line, snippet: Message(text: snippet?.text ?? ""))))],
                     relatedLocations: related,
-                    partialFingerprints: ["tracecheck/v1": StableHash.hex([finding.rule, finding.scene ?? "", finding.message].joined(separator: "\u{1F}"))],
+                    partialFingerprints: [Self.fingerprintKey: finding.fingerprint],
                     properties: ResultProperties(scene: finding.scene, process: finding.process, inconclusive: reported.inconclusive)))
             }
         }
         let notifications = result.unreadable.map { error in
             Notification(level: "error", message: Message(text: error.description),
-                         locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: ArtifactLocation(uri: Self.uri(error.source))))])
+                         locations: [Location(physicalLocation: PhysicalLocation(artifactLocation: location(error.source)))])
         }
         let run = Run(
             tool: Tool(driver: Driver(rules: rules.map(Self.metadata))),
+            originalUriBaseIds: [Self.sourceRoot: ArtifactLocation(uri: "file://" + Self.uri(base.hasSuffix("/") ? base : base + "/"))],
             invocations: [Invocation(executionSuccessful: result.unreadable.isEmpty, toolExecutionNotifications: notifications)],
             artifacts: result.reports.map { report in
-                Artifact(location: ArtifactLocation(uri: Self.uri(report.path)),
+                Artifact(location: location(report.path),
                          properties: ArtifactProperties(format: report.scan.format, health: report.health))
             },
             results: results)
@@ -130,9 +139,28 @@ public struct SARIFReporter: Reporter {
         RuleMetadata(
             id: rule.id, name: rule.name,
             shortDescription: Message(text: rule.name), fullDescription: Message(text: rule.rationale),
-            help: Message(text: RuleHelp.explanation(of: rule)),
+            help: Message(text: RuleHelp.explanation(of: rule), markdown: RuleHelp.markdown(of: rule)),
+            helpUri: RuleHelp.helpURI(of: rule),
             defaultConfiguration: Configuration(level: level(rule.severity)),
             properties: RuleProperties(spec: rule.spec, family: rule.family.rawValue, tags: ["lifecycle", rule.family.rawValue]))
+    }
+
+    /// The base id of relative artifact URIs, as GitHub code scanning and most viewers expect it.
+    static let sourceRoot = "SRCROOT"
+    /// The partial fingerprint's name: version 2 is stable across re-captures (see `Finding.fingerprint`).
+    static let fingerprintKey = "tracecheck/v2"
+
+    /// The directory `%SRCROOT%` stands for.
+    private var base: String { paths.directory ?? paths.workingDirectory }
+
+    /// A path inside the base as a URI relative to `%SRCROOT%`; one outside it as an absolute
+    /// `file:` URI; standard input as its name.
+    private func location(_ path: String) -> ArtifactLocation {
+        if let inside = PathBase.relative(path, to: base, from: paths.workingDirectory) {
+            return ArtifactLocation(uri: Self.uri(inside), uriBaseId: Self.sourceRoot)
+        }
+        if path.hasPrefix("<") { return ArtifactLocation(uri: Self.uri(path)) }
+        return ArtifactLocation(uri: "file://" + Self.uri(PathBase.absolute(path, from: paths.workingDirectory)))
     }
 
     private static func region(_ evidence: Evidence) -> Region {
