@@ -3,7 +3,7 @@
 SWIFT ?= swift
 DEMO_LOG ?= SampleLogs/ipad-two-delegate-classes.log SampleLogs/rule-resign_before_background.log
 
-.PHONY: chromium docs-screenshot demo test bench build release pcre2 xmllint man clean fuzz fuzz-build fuzz-smoke
+.PHONY: chromium docs-screenshot demo test bench build release pcre2 xmllint man install install-files clean fuzz fuzz-build fuzz-smoke
 
 pcre2:
 	@if pkg-config --exists libpcre2-8 2>/dev/null && { pkg-config --exists zlib 2>/dev/null || [ "$$(uname)" = Darwin ]; }; then :; \
@@ -77,10 +77,30 @@ BENCH_TARGET_MB ?= 1024
 bench: release
 	BENCH_TARGET_MB=$(BENCH_TARGET_MB) $$($(SWIFT) build -c release --show-bin-path)/tracecheck-bench $(BENCH_MB) $(BENCH_RUNS)
 
-# The man page, generated from the argument parser.
-man: pcre2
-	mkdir -p .build/man
-	$(SWIFT) package --allow-writing-to-directory .build/man generate-manual --output-directory .build/man
+# The man page, from the argument parser's description of the commands and the exit status
+# table the code uses (a second once built).
+man: build
+	@mkdir -p .build/man
+	@$$($(SWIFT) build --show-bin-path)/tracecheck manual > .build/man/tracecheck.1
+	@echo "wrote .build/man/tracecheck.1 (man -l .build/man/tracecheck.1)"
+
+# `make install PREFIX=/usr/local` (DESTDIR for packaging): the release binary, the man page
+# and the bash, zsh and fish completions. `install-files` is the copy alone, from BIN.
+PREFIX ?= /usr/local
+BIN ?= $(shell $(SWIFT) build -c release $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
+install: release
+	@$(MAKE) -s install-files
+
+install-files:
+	@test -x "$(BIN)/tracecheck" || { echo "error: no tracecheck in $(BIN): run make release" >&2; exit 1; }
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 "$(BIN)/tracecheck" "$(DESTDIR)$(PREFIX)/bin/tracecheck"
+	"$(BIN)/tracecheck" manual > "$(DESTDIR)$(PREFIX)/share/man/man1/tracecheck.1"
+	"$(BIN)/tracecheck" --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/tracecheck"
+	"$(BIN)/tracecheck" --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_tracecheck"
+	"$(BIN)/tracecheck" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/tracecheck.fish"
+	@echo "installed tracecheck, its man page and completions under $(DESTDIR)$(PREFIX)"
 
 # Fuzzing (Fuzz/README.md): libFuzzer with AddressSanitizer, in a build of its own. `make fuzz`
 # runs every target for FUZZ_SECONDS each on a corpus kept in .build-fuzz/corpus; `make

@@ -179,7 +179,7 @@ enum InterruptHandling {
         _ = Interruption.isRequested
         for number in [SIGINT, SIGTERM] {
             _ = signal(number) { _ in
-                if !Interruption.request() { _exit(130) }
+                if !Interruption.request() { _exit(Exit.interruptedTwice) }
             }
             // A read(2) waiting on a pipe returns EINTR instead of being restarted, so the
             // reader sees the request at once.

@@ -16,13 +16,31 @@ enum Exit {
     static let usage: Int32 = 64
     /// A configuration or baseline file that cannot be used: before any capture is read.
     static let badConfiguration: Int32 = 2
+    /// A second Ctrl-C or SIGTERM: out at once.
+    static let interruptedTwice: Int32 = 130
+
+    /// Every status with its meaning, for the man page (the README's table says the same).
+    static let table: [(status: Int32, meaning: String)] = [
+        (clean, "No finding at or above --fail-on (default error; warning with --strict), or --exit-zero."),
+        (findings, "At least one finding at or above --fail-on (findings hidden by --baseline do not count); a capture from which "
+            + "nothing was read is such a finding (no_lifecycle_events, an error; off with --allow-empty)."),
+        (unreadableInput, "An input could not be read, or only in part (a damaged .gz: what came before the damage is checked); every "
+            + "other input is still checked and reported. Also a configuration or baseline file that cannot be used: every problem "
+            + "is printed as path:line:column: error: ... and no capture is read."),
+        (usage, "Bad usage (unknown option or value, no input); a directory with no capture to check; a --process that names no "
+            + "process of any capture read."),
+        (cannotWriteOutput, "An output could not be written: standard output (a full disk, a closed descriptor; a reader that stops "
+            + "early, | head, is not an error), --output, a --report file, the --write-baseline file or the job summary."),
+        (interruptedTwice, "A second Ctrl-C or SIGTERM (the first ends the input; what was read is reported)."),
+    ]
 }
 
 /// `--config`, shared by every command that reads `.tracecheck.yml`.
 struct ConfigOptions: ParsableArguments {
     @Option(name: .customLong("config"),
             help: ArgumentHelp("Configuration file (default: .tracecheck.yml in the working directory or its nearest parent).",
-                               valueName: "path"))
+                               valueName: "path"),
+            completion: .file(extensions: ["yml", "yaml"]))
     var path: String?
 
     @Flag(name: .customLong("no-config"), help: "Ignore any .tracecheck.yml: built-in defaults only.")
@@ -56,8 +74,53 @@ struct TraceCheckCommand: ParsableCommand {
         commandName: "tracecheck",
         abstract: "Check an iOS console capture against UIKit's app and scene life cycle.",
         version: TraceCheckVersion.current,
-        subcommands: [Report.self, Rules.self, Explain.self, CheckConfig.self, Formats.self],
+        subcommands: [Report.self, Rules.self, Explain.self, CheckConfig.self, Formats.self, Events.self, SnippetCommand.self, Manual.self],
         defaultSubcommand: Report.self)
+
+    /// The command line with grouped short options spelt out first (`-qj2` is `-q -j2`, as
+    /// in ripgrep), which the argument parser does not split when an option takes a value.
+    static func main() {
+        main(ShortOptions.expanded(Array(CommandLine.arguments.dropFirst())))
+    }
+}
+
+/// Grouped short options: flags (`-q`, `-v`) followed by at most one option that takes a
+/// value (`-j`), whose value may be joined (`-qj2`) or come as the next argument (`-qj 2`).
+enum ShortOptions {
+    static let flags: Set<Character> = ["q", "v"]
+    static let valued: Set<Character> = ["j"]
+
+    static func expanded(_ arguments: [String]) -> [String] {
+        var out: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" {
+                out += arguments[index...]
+                break
+            }
+            out += split(argument) ?? [argument]
+        }
+        return out
+    }
+
+    /// The options of a group, or nil when `argument` is not one (a single option, a long
+    /// option, a path, a letter tracecheck does not know).
+    static func split(_ argument: String) -> [String]? {
+        guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--") else { return nil }
+        var options: [String] = []
+        var rest = argument.dropFirst()
+        while let letter = rest.first {
+            rest = rest.dropFirst()
+            if flags.contains(letter) {
+                options.append("-\(letter)")
+            } else if valued.contains(letter), !options.isEmpty {
+                options.append("-\(letter)" + rest)
+                return options
+            } else {
+                return nil
+            }
+        }
+        return options.count > 1 ? options : nil
+    }
 }
 
 extension Severity: ExpressibleByArgument {}
@@ -114,14 +177,15 @@ struct Report: ParsableCommand {
             could not be written, 64 on bad usage.
             """)
 
-    @Argument(help: "Capture files and directories to check; - reads standard input.")
+    @Argument(help: "Capture files and directories to check; - reads standard input.", completion: .file())
     var inputs: [String] = []
 
     @Option(help: ArgumentHelp("Output format (default: terminal; README lists what each one writes).",
                                valueName: "format"))
     var format: ReportFormat?
 
-    @Option(name: .customLong("output"), help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "path"))
+    @Option(name: .customLong("output"), help: ArgumentHelp("Write the output to this file instead of standard output.", valueName: "path"),
+            completion: .file())
     var output: String?
 
     @Option(name: .customLong("report"),
@@ -148,10 +212,11 @@ struct Report: ParsableCommand {
     @Flag(name: .customLong("allow-empty"), help: "Let a capture from which no lifecycle event was read pass (turns off no_lifecycle_events), and a directory without captures be a warning.")
     var allowEmpty = false
 
-    @Option(help: ArgumentHelp("Hide the findings recorded in this baseline file.", valueName: "path"))
+    @Option(help: ArgumentHelp("Hide the findings recorded in this baseline file.", valueName: "path"), completion: .file(extensions: ["json"]))
     var baseline: String?
 
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record this run's findings as a baseline file (keyed by rule, process and message).", valueName: "path"))
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record this run's findings as a baseline file (keyed by rule, process and message).", valueName: "path"),
+            completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
     @Flag(name: .customLong("baseline-by-file"), help: "Key the written baseline by the capture's file name too, so it accepts findings only in a capture of the same name.")
@@ -159,7 +224,8 @@ struct Report: ParsableCommand {
 
     @Option(name: .customLong("path-base"),
             help: ArgumentHelp("Make paths in CI outputs (SARIF, GitLab, GitHub, JUnit, Checkstyle) relative to this directory (default: GITHUB_WORKSPACE or CI_PROJECT_DIR).",
-                               valueName: "dir"))
+                               valueName: "dir"),
+            completion: .directory)
     var pathBase: String?
 
     @OptionGroup var config: ConfigOptions
@@ -175,7 +241,8 @@ struct Report: ParsableCommand {
 
     @Option(name: .customLong("input-format"),
             help: ArgumentHelp("Read every input in this format instead of detecting it (`tracecheck formats` lists them).",
-                               valueName: "name"))
+                               valueName: "name"),
+            completion: .list(CaptureFormats.names))
     var inputFormat: String?
 
     @Option(help: ArgumentHelp("Check only this process of a whole-device log (repeatable; default: app_processes in .tracecheck.yml, else every process that logs lifecycle events).",
@@ -387,7 +454,7 @@ struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the rules (with whether the configuration enables them), or explain one.")
 
-    @Argument(help: "A rule id (foreground_before_active) or spec id (F1) to explain.")
+    @Argument(help: "A rule id (foreground_before_active) or spec id (F1) to explain.", completion: .list(RuleRegistry.ids))
     var rule: String?
 
     @Option(help: "List as a table, a JSON array, or the Markdown of docs/rules.md.")
@@ -413,7 +480,7 @@ struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Explain a rule: why it exists, what is legal, and its examples (the same as `rules ID`).")
 
-    @Argument(help: "A rule id (foreground_before_active) or spec id (F1).")
+    @Argument(help: "A rule id (foreground_before_active) or spec id (F1).", completion: .list(RuleRegistry.ids))
     var rule: String
 
     @OptionGroup var config: ConfigOptions
@@ -436,7 +503,8 @@ struct CheckConfig: ParsableCommand {
         abstract: "Validate a configuration: its keys, rule ids, patterns, event samples and rule examples.",
         discussion: "Exit status: 0 when the configuration is valid (or there is none), 2 when it has problems, each printed as path:line:column: error: message.")
 
-    @Argument(help: "The configuration file (default: .tracecheck.yml in the working directory or its nearest parent).")
+    @Argument(help: "The configuration file (default: .tracecheck.yml in the working directory or its nearest parent).",
+              completion: .file(extensions: ["yml", "yaml"]))
     var path: String?
 
     func run() throws {
@@ -463,6 +531,76 @@ struct Formats: ParsableCommand {
 
     func run() throws {
         print(FormatHelp.table(), terminator: "")
+    }
+}
+
+enum EventsFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
+}
+
+struct Events: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the canonical event names a configuration refers to, with the spellings read as each.")
+
+    @Option(help: "List as text or as a JSON array of {id, spellings: [{kind, forms}]}.")
+    var format: EventsFormat = .table
+
+    func run() throws {
+        print(format == .json ? EventHelp.json() : EventHelp.table(), terminator: "")
+    }
+}
+
+extension Snippet.Language: ExpressibleByArgument {}
+extension Snippet.Logger: ExpressibleByArgument {}
+
+struct SnippetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snippet",
+        abstract: "Print the logging an app should carry so that its captures are fully checkable.",
+        discussion: """
+            Every app-, scene- and window-scene-delegate callback logs its name, the scene (pointer and \
+            persistentIdentifier) and the delegate object, which is how tracecheck tells scenes apart; \
+            then the log stream command that captures exactly those lines.
+            """)
+
+    @Argument(help: "swift, objc, or swiftui (a SwiftUI App with scenePhase and the delegates).")
+    var language: Snippet.Language
+
+    @Option(help: "os.Logger/os_log (default for Swift), NSLog (default for Objective-C), or print (Xcode's console only).")
+    var logger: Snippet.Logger?
+
+    @Option(name: .customLong("app-delegate"), help: ArgumentHelp("The app delegate's class.", valueName: "name"))
+    var appDelegate = "AppDelegate"
+
+    @Option(name: .customLong("scene-delegate"), help: ArgumentHelp("The scene delegate's class.", valueName: "name"))
+    var sceneDelegate = "SceneDelegate"
+
+    @Option(help: ArgumentHelp("The app's process name, for the log stream predicate.", valueName: "name"))
+    var process = "MyApp"
+
+    @Option(help: ArgumentHelp("The os_log subsystem (usually the bundle id).", valueName: "id"))
+    var subsystem = "com.example.myapp"
+
+    func validate() throws {
+        if language == .objc, logger == .print { throw ValidationError("Objective-C has no print: use --logger nslog or oslog") }
+        for name in [appDelegate, sceneDelegate] {
+            guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw ValidationError("'\(name)' is not a class name")
+            }
+        }
+        for (flag, name) in [("--app-delegate", appDelegate), ("--scene-delegate", sceneDelegate)] where !name.hasSuffix("Delegate") {
+            printError("tracecheck: warning: \(flag) \(name): tracecheck knows a delegate object by a class name ending in Delegate; "
+                       + "its lines are still read, without the delegate's identity")
+        }
+    }
+
+    func run() throws {
+        var snippet = Snippet(language: language, logger: logger)
+        snippet.appDelegate = appDelegate
+        snippet.sceneDelegate = sceneDelegate
+        snippet.process = process
+        snippet.subsystem = subsystem
+        print(snippet.render(), terminator: "")
     }
 }
 

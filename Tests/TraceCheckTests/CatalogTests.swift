@@ -20,6 +20,26 @@ final class CatalogTests: XCTestCase {
         }
     }
 
+    /// `tracecheck events` lists every event with at least one spelling, and what it lists
+    /// is read as that event: the listing cannot promise a spelling the reader does not know.
+    func testTheEventListingsSpellingsAreReadAsTheirEvents() {
+        let rows = EventHelp.rows
+        XCTAssertEqual(rows.map(\.id), EventCatalog.allIDs.map(\.rawValue))
+        var checked = 0
+        for row in rows {
+            XCTAssertFalse(row.spellings.isEmpty, "\(row.id) has a spelling")
+            for spelling in row.spellings where ["selector", "swift", "notification", ".NET", "phrase"].contains(spelling.kind) {
+                for form in spelling.forms {
+                    let message = spelling.kind == "selector" ? "-[Delegate \(form)]" : form
+                    XCTAssertEqual(event(message)?.id.rawValue, row.id, "\(spelling.kind) \(form)")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 150)
+        XCTAssertTrue(EventHelp.table().contains("  scene.willConnect\n    selector     scene:willConnectToSession:options:"))
+    }
+
     func testEverySampleIsClaimedByItsShapeAloneAndMeansItsEvent() throws {
         for shape in SpellingShape.all {
             XCTAssertFalse(shape.samples.isEmpty, shape.name)

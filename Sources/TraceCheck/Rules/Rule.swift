@@ -177,6 +177,9 @@ public enum RuleRegistry {
         SceneSessionRequestFailedRule.self,
     ]
 
+    /// Every built-in rule's id, in the order they are listed.
+    public static var ids: [String] { all.map { $0.description.id } }
+
     /// What runs without a configuration: every rule but the opt-in ones.
     public static var enabledByDefault: [ActiveRule] { all.filter { !$0.description.optIn }.map(ActiveRule.init) }
 }
