@@ -279,7 +279,12 @@ final class CLITests: XCTestCase {
     }
 
     /// The test bundle sits beside the products of the same build.
+    /// The binary under test: the one built beside the tests, or `TRACECHECK_BINARY` (to run
+    /// this suite against a release build, `make release` output).
     static func executable() throws -> URL {
+        if let binary = ProcessInfo.processInfo.environment["TRACECHECK_BINARY"], !binary.isEmpty {
+            return URL(fileURLWithPath: binary)
+        }
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tracecheck"),
             Bundle.main.bundleURL.appendingPathComponent("tracecheck"),

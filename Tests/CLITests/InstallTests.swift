@@ -168,3 +168,33 @@ final class InstallTests: XCTestCase {
         XCTAssertFalse(printed.isEmpty, "the installed binary runs")
     }
 }
+
+extension InstallTests {
+    /// `make release` on Linux: one static, stripped executable (ldd: not dynamic). The build
+    /// takes minutes, so the suite checks the binary only when one was built (`make release`).
+    func testTheReleaseBinaryIsOneStaticFile() throws {
+        #if os(Linux)
+        let binary = CLITests.root.appendingPathComponent(".build/release/tracecheck")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw XCTSkip("no release build at \(binary.path): run `make release` to check it is static")
+        }
+        let makefile = try String(contentsOf: CLITests.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        XCTAssertTrue(makefile.contains("-Xswiftc -static-executable"))
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [binary.path]
+        let out = Pipe()
+        ldd.standardOutput = out
+        ldd.standardError = out
+        try ldd.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        guard !printed.contains("libswiftCore") else {
+            throw XCTSkip("\(binary.path) is a release build not made by `make release` (it links the Swift runtime): \(printed)")
+        }
+        XCTAssertTrue(printed.contains("not a dynamic executable"), printed)
+        #else
+        throw XCTSkip("the static release binary is a Linux build")
+        #endif
+    }
+}
