@@ -4,11 +4,11 @@ import Yams
 /// Reads `.tracecheck.yml` into a `Configuration`, reporting every problem with its line.
 /// Patterns are compiled, event samples and rule examples are run: a configuration that
 /// loads is one whose own tests pass.
-public enum ConfigurationLoader {
-    public static let fileName = ".tracecheck.yml"
+package enum ConfigurationLoader {
+    package static let fileName = ".tracecheck.yml"
 
     /// `.tracecheck.yml` in `directory` or the nearest of its parents that has one.
-    public static func find(from directory: String) -> String? {
+    package static func find(from directory: String) -> String? {
         var url = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = url.appendingPathComponent(fileName).path
@@ -19,7 +19,7 @@ public enum ConfigurationLoader {
         }
     }
 
-    public static func load(path: String) throws(ConfigurationErrors) -> Configuration {
+    package static func load(path: String) throws(ConfigurationErrors) -> Configuration {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigurationErrors([ConfigurationProblem(path: path, line: nil, message: "no such file")])
@@ -36,7 +36,7 @@ public enum ConfigurationLoader {
         return try load(yaml: yaml, path: path)
     }
 
-    public static func load(yaml: String, path: String) throws(ConfigurationErrors) -> Configuration {
+    package static func load(yaml: String, path: String) throws(ConfigurationErrors) -> Configuration {
         var reader = ConfigurationReader(path: path)
         let root: Node?
         do {
@@ -53,14 +53,14 @@ public enum ConfigurationLoader {
 }
 
 /// Every problem of one configuration file, in line order.
-public struct ConfigurationErrors: Error, Sendable, CustomStringConvertible {
-    public let problems: [ConfigurationProblem]
+package struct ConfigurationErrors: Error, Sendable, CustomStringConvertible {
+    package let problems: [ConfigurationProblem]
 
     init(_ problems: [ConfigurationProblem]) {
         self.problems = problems.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
     }
 
-    public var description: String { problems.map(\.description).joined(separator: "\n") }
+    package var description: String { problems.map(\.description).joined(separator: "\n") }
 }
 
 /// Walks the YAML tree, collecting problems instead of stopping at the first.

@@ -1,10 +1,10 @@
 /// Timestamps as the formats print them, turned into seconds on the capture's own clock.
-public enum CaptureTime {
+package enum CaptureTime {
     static let months: [String: Int] = [
         "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "May": 5, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9, "Oct": 10, "Nov": 11, "Dec": 12,
     ]
 
-    public static func seconds(from text: String) -> Double? {
+    package static func seconds(from text: String) -> Double? {
         var text = text
         return text.withUTF8 { seconds(from: UnsafeRawBufferPointer($0)) }
     }
@@ -13,7 +13,7 @@ public enum CaptureTime {
     /// `Jul 15 09:37:50[.972604]` (no year: taken as 2000), `18:38:11.129512+0800` and
     /// `16:13:40.069955 +0100` (no date). A zone offset is applied when present; without one
     /// the clock is taken as it is. Only differences within one capture are meaningful.
-    public static func seconds(from bytes: UnsafeRawBufferPointer) -> Double? {
+    package static func seconds(from bytes: UnsafeRawBufferPointer) -> Double? {
         var days = 0
         var clockStart = 0
         if Bytes.startsWithDateTime(bytes) || Self.startsWithISODateTime(bytes) {

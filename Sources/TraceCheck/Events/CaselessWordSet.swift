@@ -3,10 +3,10 @@
 /// holds at least one of them, and only where a pair occurs compares the words that hold it.
 /// It decides the same as the caseless alternation of the words (a test holds it to that),
 /// at a fraction of the cost on lines that contain none of them.
-public final class CaselessWordSet: Sendable {
-    public typealias Pair = (first: UInt8, second: UInt8)
+package final class CaselessWordSet: Sendable {
+    package typealias Pair = (first: UInt8, second: UInt8)
     /// Lowercase pairs; every word contains at least one.
-    public let pairs: [Pair]
+    package let pairs: [Pair]
     private let firsts: [SIMD32<UInt8>]
     private let seconds: [SIMD32<UInt8>]
     /// By folded pair `first << 8 | second`: 0, or 1 + the index in `wordLists` of the words
@@ -17,7 +17,7 @@ public final class CaselessWordSet: Sendable {
 
     /// Picks pairs greedily: the pair that covers the most words not yet covered for how
     /// common it is likely to be in ordinary log text (fewer false candidates).
-    public convenience init(covering words: [String]) {
+    package convenience init(covering words: [String]) {
         var uncovered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
         var chosen: [Pair] = []
         while !uncovered.isEmpty {
@@ -69,7 +69,7 @@ public final class CaselessWordSet: Sendable {
     }
 
     /// True when `text` contains one of the words, ignoring ASCII case.
-    public func containsAny(_ text: UnsafeRawBufferPointer) -> Bool {
+    package func containsAny(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
         guard count >= 2, !firsts.isEmpty else { return false }
         var offset = 0

@@ -1,14 +1,14 @@
 /// One row of the event catalog (docs/formats.md, "What is read"): every way the same callback is spelled.
-public struct CatalogEntry: Sendable {
-    public let id: EventID
+package struct CatalogEntry: Sendable {
+    package let id: EventID
     /// ObjC selectors, as `__func__` and `NSStringFromSelector(_cmd)` print them.
-    public let selectors: [String]
+    package let selectors: [String]
     /// Swift `#function` names, including the async variants of completion-handler methods.
-    public let swiftNames: [String]
+    package let swiftNames: [String]
     /// Hand-written forms (`willConnectTo`). Matched only as the whole message.
-    public let shortForms: [String]
+    package let shortForms: [String]
     /// Notification names: the raw ObjC constant and the Swift spelling.
-    public let notifications: [String]
+    package let notifications: [String]
 
     init(_ id: EventID, selectors: [String] = [], swift: [String] = [], short: [String] = [], notifications: [String] = []) {
         self.id = id
@@ -21,10 +21,10 @@ public struct CatalogEntry: Sendable {
 
 /// The four callbacks both delegates have (the app's in a legacy app, the scene's since
 /// iOS 13), with each level's id and the id of a spelling that names neither.
-public enum ForegroundCallback: String, CaseIterable, Sendable {
+package enum ForegroundCallback: String, CaseIterable, Sendable {
     case didBecomeActive, willResignActive, didEnterBackground, willEnterForeground
 
-    public var app: EventID {
+    package var app: EventID {
         switch self {
         case .didBecomeActive: .appDidBecomeActive
         case .willResignActive: .appWillResignActive
@@ -33,7 +33,7 @@ public enum ForegroundCallback: String, CaseIterable, Sendable {
         }
     }
 
-    public var scene: EventID {
+    package var scene: EventID {
         switch self {
         case .didBecomeActive: .sceneDidBecomeActive
         case .willResignActive: .sceneWillResignActive
@@ -43,7 +43,7 @@ public enum ForegroundCallback: String, CaseIterable, Sendable {
     }
 
     /// A short form without a delegate word (`didBecomeActive`): the timeline decides.
-    public var ambiguous: EventID {
+    package var ambiguous: EventID {
         switch self {
         case .didBecomeActive: .ambiguousDidBecomeActive
         case .willResignActive: .ambiguousWillResignActive
@@ -53,18 +53,18 @@ public enum ForegroundCallback: String, CaseIterable, Sendable {
     }
 
     /// The callback `id` is at any level.
-    public init?(_ id: EventID) {
+    package init?(_ id: EventID) {
         guard let callback = Self.allCases.first(where: { [$0.app, $0.scene, $0.ambiguous].contains(id) }) else { return nil }
         self = callback
     }
 
-    public func id(atSceneLevel sceneLevel: Bool) -> EventID { sceneLevel ? scene : app }
+    package func id(atSceneLevel sceneLevel: Bool) -> EventID { sceneLevel ? scene : app }
 }
 
 /// The event catalog as data. Patterns (`SpellingShape`) are generated from it, so a new
 /// spelling is one string here, not a regex edit.
-public enum EventCatalog {
-    public static let entries: [CatalogEntry] = appDelegate + sceneDelegate + windowSceneDelegate + carPlay
+package enum EventCatalog {
+    package static let entries: [CatalogEntry] = appDelegate + sceneDelegate + windowSceneDelegate + carPlay
 
     static let appDelegate: [CatalogEntry] = [
         CatalogEntry(.appWillFinishLaunching,
@@ -263,14 +263,14 @@ public enum EventCatalog {
 
     /// Short forms shared by the app and the scene delegate (docs/formats.md): the
     /// class word on the line decides, else the timeline does (scene-based or legacy epoch).
-    public static let ambiguousShortForms: [String: (app: EventID, scene: EventID)] =
+    package static let ambiguousShortForms: [String: (app: EventID, scene: EventID)] =
         Dictionary(uniqueKeysWithValues: ForegroundCallback.allCases.map { ($0.rawValue, ($0.app, $0.scene)) })
 
     /// .NET MAUI's `iOSLifecycle` event names and Xamarin.iOS's delegate overrides, as
     /// `nameof(...)` prints them: each is one UIKit callback under another name, read as that
     /// callback (whole message only, like every short form). `DidEnterBackground` and
     /// `WillEnterForeground` are in `ambiguousShortForms` already.
-    public static let dotNetNames: [String: EventID] = [
+    package static let dotNetNames: [String: EventID] = [
         "FinishedLaunching": .appDidFinishLaunching, "OnActivated": .appDidBecomeActive,
         "OnResignActivation": .appWillResignActive, "WillTerminate": .appWillTerminate,
         "OpenUrl": .appOpenURL, "ContinueUserActivity": .appContinueUserActivity,
@@ -287,7 +287,7 @@ public enum EventCatalog {
 
     /// English phrases (`App did become active`, `Scene became active`), by predicate.
     /// The subject word (`app`/`application`/`scene`) picks the level.
-    public static let phrases: [String: String] = [
+    package static let phrases: [String: String] = [
         "did become active": "didBecomeActive", "became active": "didBecomeActive", "is active": "didBecomeActive",
         "will resign active": "willResignActive", "resigned active": "willResignActive", "will become inactive": "willResignActive",
         "did enter background": "didEnterBackground", "entered background": "didEnterBackground", "went to background": "didEnterBackground",
@@ -302,7 +302,7 @@ public enum EventCatalog {
     /// say nothing of the scene; bare, they are events only as a short whole message.
     /// Flutter's `AppLifecycleState` values (and `hiding`, as apps word `hidden`): Flutter's
     /// own state machine over the UIKit callbacks, checked by `flutter_state_order`.
-    public static let flutterStates: [String: EventID] = [
+    package static let flutterStates: [String: EventID] = [
         "resumed": .flutterResumed, "inactive": .flutterInactive, "hidden": .flutterHidden, "hiding": .flutterHidden,
         "paused": .flutterPaused, "detached": .flutterDetached,
     ]
@@ -310,7 +310,7 @@ public enum EventCatalog {
     /// React Native's `AppState` values, and the action names of the redux enhancer that
     /// many apps log them through (`FOREGROUND` is `active`). `unknown` (before the bridge has
     /// the state) and `extension` are no state of the app and are not read.
-    public static let reactNativeStates: [String: EventID] = [
+    package static let reactNativeStates: [String: EventID] = [
         "active": .reactNativeActive, "inactive": .reactNativeInactive, "background": .reactNativeBackground,
         "foreground": .reactNativeActive,
     ]
@@ -322,12 +322,12 @@ public enum EventCatalog {
     ]
     static let frameworkFamilies = Set(frameworkStates.map(\.family))
 
-    public static let scenePhases: [String: EventID] = [
+    package static let scenePhases: [String: EventID] = [
         "active": .swiftUIActive, "inactive": .swiftUIInactive, "background": .swiftUIBackground,
     ]
 
     /// Verbatim fragments of UIKit's own log lines that mark an event (docs/lifecycle.md, "UIKit's own messages").
-    public static let uikitMessages: [(fragment: String, id: EventID)] = [
+    package static let uikitMessages: [(fragment: String, id: EventID)] = [
         ("This process does not adopt UIScene lifecycle", .uikitLegacyLifecycleWarning),  // K6
         ("UIScene lifecycle will soon be required", .uikitLegacyLifecycleWarning),  // K7
         ("UIScene lifecycle is required", .uikitSceneLifecycleRequired),  // K7, the release after iOS 26
@@ -367,11 +367,11 @@ extension EventCatalog {
         String(swiftName.prefix { $0 != "(" })
     }
 
-    public static func entry(for id: EventID) -> CatalogEntry? { entries.first { $0.id == id } }
+    package static func entry(for id: EventID) -> CatalogEntry? { entries.first { $0.id == id } }
 
     /// Every canonical id the catalog can produce, sorted. Built once: the phrase shape asks
     /// on every match, the configuration loader for every event it reads.
-    public static let allIDs: [EventID] = knownIDs.sorted()
+    package static let allIDs: [EventID] = knownIDs.sorted()
 
     /// The same ids, for membership.
     static let knownIDs: Set<EventID> = {

@@ -6,21 +6,21 @@ import Darwin
 
 /// The compiled catalog: shapes, the candidate filter and the identity patterns.
 /// Compiled once per process and shared read-only by every thread.
-public final class CompiledCatalog: Sendable {
-    public let shapes: [(shape: SpellingShape, regex: PCRE2Regex)]
+package final class CompiledCatalog: Sendable {
+    package let shapes: [(shape: SpellingShape, regex: PCRE2Regex)]
     /// Finds every line any shape can claim (a superset), so the shapes only run on
     /// candidates. Derived from the catalog's own words, never written by hand.
-    public let candidateWords: CaselessWordSet
+    package let candidateWords: CaselessWordSet
     /// The same words as one caseless PCRE2 alternation: the reference `candidateWords`
     /// is tested against, and too slow to run on every line.
-    public let candidate: PCRE2Regex
+    package let candidate: PCRE2Regex
     /// Words that make a line a candidate only when the message is short: the bare SwiftUI
     /// phases (`active`), far too common in longer lines to be worth the shapes' time.
-    public let shortMessageWords: CaselessWordSet
+    package let shortMessageWords: CaselessWordSet
     /// The reference for `shortMessageWords`.
-    public let shortMessageCandidate: PCRE2Regex
+    package let shortMessageCandidate: PCRE2Regex
     /// Messages up to this many bytes are checked for `shortMessageWords`.
-    public static let shortMessageLimit = 32
+    package static let shortMessageLimit = 32
     let scenePointer: PCRE2Regex
     let delegateObject: PCRE2Regex
     let barePointer: PCRE2Regex
@@ -37,7 +37,7 @@ public final class CompiledCatalog: Sendable {
     let systemAccount: PCRE2Regex
     let systemWords: CaselessWordSet
 
-    public static let shared: CompiledCatalog = {
+    package static let shared: CompiledCatalog = {
         do { return try CompiledCatalog() } catch {
             // The catalog is compiled from constants; a test compiles it on every run.
             fatalError("built-in event catalog does not compile: \(error)")
@@ -69,7 +69,7 @@ public final class CompiledCatalog: Sendable {
     /// The distinctive names in the catalog's selectors and Swift names (`applicationDidBecomeActive`,
     /// `didFinishLaunchingWithOptions`, `willConnectTo`), and UIKit's message fragments. Parts
     /// every handler has (`completionHandler`) and short ones (`scene`, `open`) are left out.
-    public static let nearMissNames: [String] = {
+    package static let nearMissNames: [String] = {
         let generic: Set<String> = ["completionHandler", "fetchCompletionHandler", "restorationHandler", "traitCollection",
                                     "interfaceOrientation", "didUpdateCoordinateSpace", "didUpdateEffectiveGeometry", "didDisconnect"]
         var names = Set<String>()
@@ -87,7 +87,7 @@ public final class CompiledCatalog: Sendable {
 
     /// Every word some spelling must contain, reduced to those no shorter word already
     /// covers (case-insensitively): `application` covers every `application…` selector.
-    public static var candidateVocabulary: [String] {
+    package static var candidateVocabulary: [String] {
         var words = Set<String>()
         for entry in EventCatalog.entries {
             // The shapes need the selector's first colon and the Swift name's parenthesis right
@@ -145,13 +145,13 @@ public final class CompiledCatalog: Sendable {
     }
 
     /// Whether the shapes need to look at `message` at all.
-    public func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
+    package func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
         candidateWords.containsAny(message)
             || (message.count <= Self.shortMessageLimit && shortMessageWords.containsAny(message))
     }
 
     /// The same decision through the reference regexes.
-    public func isCandidateByReference(_ message: UnsafeRawBufferPointer, matcher: PCRE2Matcher) throws -> Bool {
+    package func isCandidateByReference(_ message: UnsafeRawBufferPointer, matcher: PCRE2Matcher) throws -> Bool {
         try matcher.matches(candidate, in: message)
             || (message.count <= Self.shortMessageLimit && matcher.matches(shortMessageCandidate, in: message))
     }
@@ -160,25 +160,25 @@ public final class CompiledCatalog: Sendable {
 /// The fields of the record a message belongs to, kept past the record's line so that a
 /// continuation line (the rest of a multi-line message) keeps its process. Updated on every
 /// record, in place: no allocation and no reference counting.
-public struct RecordContext: Sendable {
-    public var pid: Int?
+package struct RecordContext: Sendable {
+    package var pid: Int?
     var process = FieldBytes()
     var thread = FieldBytes()
     var timestamp = FieldBytes()
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(from record: Record) {
+    package mutating func update(from record: Record) {
         pid = record.fields.pid
         process.set(record.bytes, record.fields.process)
         thread.set(record.bytes, record.fields.thread)
         timestamp.set(record.bytes, record.fields.timestamp)
     }
 
-    public var processText: String? { process.text }
-    public var threadText: String? { thread.text }
+    package var processText: String? { process.text }
+    package var threadText: String? { thread.text }
     /// Parsed only when asked: most records are not events.
-    public var time: Double? { timestamp.isEmpty ? nil : timestamp.withUnsafeBytes { CaptureTime.seconds(from: $0) } }
+    package var time: Double? { timestamp.isEmpty ? nil : timestamp.withUnsafeBytes { CaptureTime.seconds(from: $0) } }
 }
 
 /// The bytes of one short record field (timestamp, process, thread), kept inline. Set on
@@ -239,7 +239,7 @@ struct FieldBytes: Equatable, Sendable {
 }
 
 /// How the extractor finds the lines worth running the shapes on.
-public enum CandidateFilter: Sendable, Hashable {
+package enum CandidateFilter: Sendable, Hashable {
     /// Byte pairs, then word comparisons (`CaselessWordSet`), and configured patterns' required
     /// literals: the fast path.
     case wordSet
@@ -250,17 +250,17 @@ public enum CandidateFilter: Sendable, Hashable {
 }
 
 /// Turns records into lifecycle events. One per thread: it owns a PCRE2 matcher.
-public final class EventExtractor {
-    public let catalog: CompiledCatalog
+package final class EventExtractor {
+    package let catalog: CompiledCatalog
     let matcher: PCRE2Matcher
     /// Lines whose text had to be repaired (invalid UTF-8) to be shown.
-    public private(set) var repairedLines = LineTally()
+    package private(set) var repairedLines = LineTally()
     /// Lines where a pattern hit PCRE2's match limit, so were not classified.
-    public private(set) var limitExceededLines = LineTally()
+    package private(set) var limitExceededLines = LineTally()
     /// Lines that name a lifecycle callback or UIKit message but were read as no event.
-    public private(set) var nearMisses = LineTally()
+    package private(set) var nearMisses = LineTally()
     /// The first few near misses with the name each holds, for the message that lists them.
-    public private(set) var nearMissNames: [(line: Int, name: String)] = []
+    package private(set) var nearMissNames: [(line: Int, name: String)] = []
     static let nearMissesNamed = 5
     private var lastLimitExceededLine: Int?
 
@@ -279,7 +279,7 @@ public final class EventExtractor {
     }
 
     /// How candidate lines are found: the fast word set, or none at all (the reference).
-    public let candidateFilter: CandidateFilter
+    package let candidateFilter: CandidateFilter
 
     /// The configuration's spellings, tried before the catalog's on every message.
     let userSpellings: [UserSpelling]
@@ -289,7 +289,7 @@ public final class EventExtractor {
     private let patternBudget: UInt64
     private var patternCost: [UInt64]
     /// Spellings past their budget, by index, with the line they were switched off at.
-    public private(set) var switchedOff: [Int: Int] = [:]
+    package private(set) var switchedOff: [Int: Int] = [:]
     /// The required literals of those that have them: such a spelling is tried only on a
     /// message that holds one (the reference filter tries every spelling on every message).
     let userWords: CaselessWordSet?
@@ -301,7 +301,7 @@ public final class EventExtractor {
     private var sharedIdentities: [SceneIdentity: SharedIdentity] = [:]
     private var sharedContexts: [EventContext.Key: EventContext] = [:]
 
-    public init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
+    package init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
                 candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = [],
                 patternBudget: Double = ScanOptions.defaultPatternBudget) {
         self.catalog = catalog
@@ -327,7 +327,7 @@ public final class EventExtractor {
     }
 
     /// The event `record` shows, if it is a lifecycle line.
-    public func event(in record: Record) -> LifecycleEvent? {
+    package func event(in record: Record) -> LifecycleEvent? {
         var context = RecordContext()
         context.update(from: record)
         return event(message: record.message, text: record.bytes, line: record.number, context: context)
@@ -336,7 +336,7 @@ public final class EventExtractor {
     /// The event `message` shows, if it is a lifecycle line. `text` is what evidence shows;
     /// `context` the fields of the record the message belongs to, asked for only when the
     /// message is an event (a scanner would copy it out of its state on every line).
-    public func event(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
+    package func event(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                       context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
         let found: (SpellingMatch, String, SceneIdentity)?
         if !userSpellings.isEmpty, let user = userSpelling(in: message, line: line) {
@@ -433,7 +433,7 @@ public final class EventExtractor {
 
     /// The event a line of the system's (a record of SpringBoard, FrontBoard, RunningBoard)
     /// shows about an app, if it is one `SystemAccount` reads.
-    public func systemEvent(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
+    package func systemEvent(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                             context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
         guard candidateFilter == .noPrefilter || catalog.systemWords.containsAny(message),
               let match = try? matcher.firstMatch(of: catalog.systemAccount, in: message),

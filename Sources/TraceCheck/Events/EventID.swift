@@ -1,49 +1,49 @@
 /// A canonical lifecycle event name, as the event catalog names it
 /// (`app.didFinishLaunching`, `scene.willConnect`, …). Configuration and output use these.
-public struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let rawValue: String
 
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
 
-    public var description: String { rawValue }
-    public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.rawValue < rhs.rawValue }
+    package var description: String { rawValue }
+    package static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// `app`, `scene`, `windowScene`, `carplay`, `uikit`, `uikitapp`, a framework's or `ambiguous`.
-    public var family: Substring { rawValue.prefix { $0 != "." } }
+    package var family: Substring { rawValue.prefix { $0 != "." } }
     /// The part after the family: `didBecomeActive` for `scene.didBecomeActive`.
-    public var member: Substring {
+    package var member: Substring {
         guard let dot = rawValue.firstIndex(of: ".") else { return Substring(rawValue) }
         return rawValue[rawValue.index(after: dot)...]
     }
 
     /// The catalog's family of this id; nil for a team's own events (`.tracecheck.yml`).
-    public var builtInFamily: EventFamily? { EventFamily(rawValue: String(family)) }
+    package var builtInFamily: EventFamily? { EventFamily(rawValue: String(family)) }
 
     /// Callbacks a scene delegate (of any kind) receives for one scene instance.
-    public var isSceneLevel: Bool { [.scene, .windowScene, .carplay].contains(builtInFamily) }
+    package var isSceneLevel: Bool { [.scene, .windowScene, .carplay].contains(builtInFamily) }
 
     /// What UIKit, not the app, logged about the application state.
-    public var isUIKitAccount: Bool { builtInFamily == .uikitapp }
+    package var isUIKitAccount: Bool { builtInFamily == .uikitapp }
 
     /// What the system's processes logged about the app.
-    public var isSystemAccount: Bool { builtInFamily == .system }
+    package var isSystemAccount: Bool { builtInFamily == .system }
 
     /// What UIKit or the system logged about the app from outside its handlers: not the app's
     /// own line.
-    public var isOutsideAccount: Bool { isUIKitAccount || isSystemAccount }
+    package var isOutsideAccount: Bool { isUIKitAccount || isSystemAccount }
 
     /// A line that says which scene session drives UIKit's account (`sceneOfRecord`), no
     /// transition: it names, it does not count as something read.
-    public var isIdentityHint: Bool { self == .uikitAppSceneOfRecord }
+    package var isIdentityHint: Bool { self == .uikitAppSceneOfRecord }
 
     /// A state a framework reports on top of UIKit's callbacks (SwiftUI's scenePhase,
     /// Flutter's AppLifecycleState, React Native's AppState): the same transition seen again,
     /// not another callback.
-    public var isFrameworkState: Bool { builtInFamily.map(EventCatalog.frameworkFamilies.contains) ?? false }
+    package var isFrameworkState: Bool { builtInFamily.map(EventCatalog.frameworkFamilies.contains) ?? false }
 }
 
 /// The families of the catalog's ids: the part before the dot.
-public enum EventFamily: String, Sendable, CaseIterable {
+package enum EventFamily: String, Sendable, CaseIterable {
     case app, scene, windowScene, carplay, uikit, swiftui, flutter, reactnative, ambiguous
     /// UIKit's own account of the application state, read from its deactivation-reason lines
     /// (docs/uikit-account.md): what UIKit did, whatever the app's handlers logged.

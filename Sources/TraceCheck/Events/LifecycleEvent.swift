@@ -1,28 +1,28 @@
 /// What a line says about which scene it concerns (docs/formats.md), strongest key first.
-public struct SceneIdentity: Hashable, Sendable {
+package struct SceneIdentity: Hashable, Sendable {
     /// `persistentIdentifier` UUIDs: the session(s). Several on a `didDiscardSceneSessions` line.
-    public var sessions: [String] = []
+    package var sessions: [String] = []
     /// `<UIWindowScene: 0x…>`: one connection.
-    public var scenePointer: String?
+    package var scenePointer: String?
     /// `<Module.SceneDelegate: 0x…>` or a bare `%p` of `self`: one connection.
-    public var delegatePointer: String?
+    package var delegatePointer: String?
     /// The delegate class: the scene kind, not the instance.
-    public var delegateClass: String?
+    package var delegateClass: String?
     /// The app a line of UIKit's or the system's names by its bundle id (`sceneOfRecord`'s
     /// scene, SpringBoard's process lines): how such a line finds its process where the
     /// capture has no pid to match.
-    public var bundle: String?
+    package var bundle: String?
     /// The app's pid, as a line of the system's about it names it.
-    public var appPid: Int?
+    package var appPid: Int?
 
-    public init(sessions: [String] = [], scenePointer: String? = nil, delegatePointer: String? = nil, delegateClass: String? = nil) {
+    package init(sessions: [String] = [], scenePointer: String? = nil, delegatePointer: String? = nil, delegateClass: String? = nil) {
         self.sessions = sessions
         self.scenePointer = scenePointer
         self.delegatePointer = delegatePointer
         self.delegateClass = delegateClass
     }
 
-    public var isEmpty: Bool { sessions.isEmpty && scenePointer == nil && delegatePointer == nil && delegateClass == nil && bundle == nil && appPid == nil }
+    package var isEmpty: Bool { sessions.isEmpty && scenePointer == nil && delegatePointer == nil && delegateClass == nil && bundle == nil && appPid == nil }
 }
 
 /// One lifecycle line of a capture, normalised to its canonical event.
@@ -33,32 +33,32 @@ public struct SceneIdentity: Hashable, Sendable {
 /// that logged it and how it was spelled; the scene's identity) is one shared object each,
 /// and the line's text sits in the capture's `EventTextArchive`, out of memory, until a
 /// finding shows it.
-public struct LifecycleEvent: Hashable, Sendable {
+package struct LifecycleEvent: Hashable, Sendable {
     private var facts: Facts
 
-    public var id: EventID {
+    package var id: EventID {
         get { facts.context.key.id }
         // Rare (an ambiguous spelling resolved by its epoch): a new object, not a mutation.
         set { facts = facts.with(context: facts.context.with(id: newValue)) }
     }
     /// 1-based line number in the capture.
-    public var line: Int { facts.line }
+    package var line: Int { facts.line }
     /// The whole line as it appears in the capture (invalid UTF-8 shown as U+FFFD).
-    public var text: String { facts.context.archive.string(at: facts.text.offset, count: facts.text.count) }
+    package var text: String { facts.context.archive.string(at: facts.text.offset, count: facts.text.count) }
     /// The spelling shape that recognised it (`objc-method`, `swift-function`, …).
-    public var shape: String { facts.context.key.shape }
-    public var source: EventSource { facts.context.key.source }
-    public var identity: SceneIdentity { facts.identity?.identity ?? SceneIdentity() }
+    package var shape: String { facts.context.key.shape }
+    package var source: EventSource { facts.context.key.source }
+    package var identity: SceneIdentity { facts.identity?.identity ?? SceneIdentity() }
     /// Logged from inside a block, so later than the callback itself ran.
-    public var deferred: Bool { facts.context.key.deferred }
-    public var pid: Int? { facts.context.key.pid }
-    public var thread: String? { facts.context.key.thread }
-    public var process: String? { facts.context.key.process }
+    package var deferred: Bool { facts.context.key.deferred }
+    package var pid: Int? { facts.context.key.pid }
+    package var thread: String? { facts.context.key.thread }
+    package var process: String? { facts.context.key.process }
     /// Seconds on the capture's own clock; only differences are meaningful.
-    public var time: Double? { facts.time.isNaN ? nil : facts.time }
+    package var time: Double? { facts.time.isNaN ? nil : facts.time }
 
     /// An event made by hand (tests, tools): its text is kept in an archive of its own.
-    public init(id: EventID, line: Int, text: String, shape: String = "test", source: EventSource = .callback,
+    package init(id: EventID, line: Int, text: String, shape: String = "test", source: EventSource = .callback,
                 identity: SceneIdentity = SceneIdentity(), deferred: Bool = false, pid: Int? = nil,
                 thread: String? = nil, process: String? = nil, time: Double? = nil) {
         let archive = EventTextArchive()
@@ -74,14 +74,14 @@ public struct LifecycleEvent: Hashable, Sendable {
         facts = Facts(line: line, text: text, identity: identity, context: context, time: time ?? .nan)
     }
 
-    public static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
+    package static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
         lhs.facts === rhs.facts
             || (lhs.id == rhs.id && lhs.line == rhs.line && lhs.source == rhs.source && lhs.deferred == rhs.deferred
                 && lhs.time == rhs.time && lhs.identity == rhs.identity && lhs.shape == rhs.shape && lhs.pid == rhs.pid
                 && lhs.thread == rhs.thread && lhs.process == rhs.process && lhs.text == rhs.text)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(line)
     }
@@ -144,13 +144,13 @@ final class EventContext: Sendable {
 }
 
 /// A record that names its process: where a new process epoch may begin.
-public struct ProcessMark: Hashable, Sendable {
-    public let line: Int
+package struct ProcessMark: Hashable, Sendable {
+    package let line: Int
     /// Nil in formats that name the process only (Console.app copies).
-    public let pid: Int?
-    public let process: String?
+    package let pid: Int?
+    package let process: String?
 
-    public init(line: Int, pid: Int?, process: String?) {
+    package init(line: Int, pid: Int?, process: String?) {
         self.line = line
         self.pid = pid
         self.process = process
@@ -161,12 +161,12 @@ public struct ProcessMark: Hashable, Sendable {
 }
 
 /// Everything the event stage hands on: events plus where the process changed.
-public struct EventStream: Sendable {
-    public var events: [LifecycleEvent] = []
+package struct EventStream: Sendable {
+    package var events: [LifecycleEvent] = []
     /// One mark each time the process differs from the previous record's.
-    public var processMarks: [ProcessMark] = []
+    package var processMarks: [ProcessMark] = []
 
-    public init(events: [LifecycleEvent] = [], processMarks: [ProcessMark] = []) {
+    package init(events: [LifecycleEvent] = [], processMarks: [ProcessMark] = []) {
         self.events = events
         self.processMarks = processMarks
     }

@@ -7,13 +7,13 @@
 /// understand (`\Q…\E`, extended mode, conditionals, backreferences used as text), so a
 /// pattern it cannot vouch for keeps running on every record. A wrong answer would silently
 /// drop events; nil only costs time.
-public enum RequiredLiterals {
+package enum RequiredLiterals {
     /// Runs shorter than this are too common in log text to be worth filtering on.
-    public static let minimumLength = 3
+    package static let minimumLength = 3
 
     /// One literal per way the pattern can match, or nil when some way needs no literal
     /// of `minimumLength` the reader can prove.
-    public static func of(_ pattern: String) -> [String]? {
+    package static func of(_ pattern: String) -> [String]? {
         var parser = Parser(bytes: Array(pattern.utf8))
         guard let alternatives = parser.alternation(), parser.atEnd else { return nil }
         let literals = alternatives.map { String(decoding: $0, as: UTF8.self) }

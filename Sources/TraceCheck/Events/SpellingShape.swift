@@ -1,6 +1,6 @@
 /// How a callback reached the log, which decides how much it can be trusted as the callback
 /// itself (a notification is posted after it, a UIKit message is UIKit's own).
-public enum EventSource: String, Sendable, Codable {
+package enum EventSource: String, Sendable, Codable {
     case callback
     case notification
     /// UIKit's own line: one of its messages, or its account of the application state.
@@ -10,7 +10,7 @@ public enum EventSource: String, Sendable, Codable {
 
     /// Who logged the line, as output formats say it: the app (its handlers, its observers),
     /// UIKit itself, or the system.
-    public var origin: String {
+    package var origin: String {
         switch self {
         case .callback, .notification: "app"
         case .uikit: "uikit"
@@ -31,18 +31,18 @@ struct SpellingMatch: Sendable {
 
 /// One way a callback is spelled in a log, as a PCRE2 pattern whose name alternation is
 /// generated from `EventCatalog`, with the sample messages it must (exclusively) claim.
-public struct SpellingShape: Sendable {
-    public let name: String
-    public let pattern: String
-    public let caseless: Bool
+package struct SpellingShape: Sendable {
+    package let name: String
+    package let pattern: String
+    package let caseless: Bool
     /// Messages this shape, and no other, must claim, with the event each one means.
-    public let samples: [(message: String, event: EventID)]
+    package let samples: [(message: String, event: EventID)]
     let resolve: @Sendable (_ group: (String) -> String?) -> SpellingMatch?
 }
 
 extension SpellingShape {
     /// In priority order: the first shape that resolves a message wins.
-    public static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, reactNativeState,
+    package static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, reactNativeState,
                                               scenePhase, uikitMessage, flutterState]
 
     private static let identifier = "[A-Za-z_][A-Za-z0-9_]*"

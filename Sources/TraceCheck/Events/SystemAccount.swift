@@ -11,7 +11,7 @@ enum SystemAccount {
 
     /// The processes whose records are searched: every line read comes from SpringBoard
     /// (FrontBoard runs inside it), and a device's other system processes log far more.
-    public static let processes: Set<String> = ["SpringBoard"]
+    package static let processes: Set<String> = ["SpringBoard"]
 
     /// Words one of which every line read holds: the system's processes log a third of a
     /// device's lines, and these find the few worth the pattern at the prefilter's speed.

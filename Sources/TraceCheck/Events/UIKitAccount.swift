@@ -7,7 +7,7 @@
 /// the background. The other reasons' meanings are not logged and are not used. Each line
 /// holds both masks, so each is read on its own: nothing is carried from line to line, and a
 /// parted read sees what a whole read sees.
-public enum UIKitAccount {
+package enum UIKitAccount {
     /// Bit 11: the application is in the background.
     static let backgroundBit: UInt64 = 1 << 11
     /// Bit 10: set alone as the process starts (`0 -> 1024`), cleared once it has launched.
@@ -23,7 +23,7 @@ public enum UIKitAccount {
     /// background, foreground, active. `0 -> 1024` is the launch, not a resignation; the
     /// timeline reads a launch that is not the first of its process's account as a
     /// resignation (docs/uikit-account.md says why).
-    public static func transitions(from old: UInt64, to new: UInt64) -> [EventID] {
+    package static func transitions(from old: UInt64, to new: UInt64) -> [EventID] {
         guard old != new else { return [] }
         var found: [EventID] = []
         if old == 0 {
@@ -38,12 +38,12 @@ public enum UIKitAccount {
 
     /// What the application's state is after `id`, as far as UIKit's account tells it: active
     /// or not, in the background or not.
-    public struct State: Equatable, Sendable {
-        public var active: Bool
-        public var background: Bool
+    package struct State: Equatable, Sendable {
+        package var active: Bool
+        package var background: Bool
     }
 
-    public static func state(after id: EventID) -> State? {
+    package static func state(after id: EventID) -> State? {
         switch id {
         case .uikitAppLaunched, .uikitAppWillResignActive, .uikitAppWillEnterForeground:
             State(active: false, background: false)
@@ -54,7 +54,7 @@ public enum UIKitAccount {
     }
 
     /// The app's callback (at any level) that the transition `id` corresponds to.
-    public static func callback(for id: EventID) -> ForegroundCallback? {
+    package static func callback(for id: EventID) -> ForegroundCallback? {
         switch id {
         case .uikitAppWillResignActive: .willResignActive
         case .uikitAppDidBecomeActive: .didBecomeActive

@@ -6,23 +6,23 @@ import Foundation
 /// called (`run-0915.log`, then `run-0916.log`). The file name is a key only when the
 /// baseline was written with it (`--baseline-by-file`), and in version 1 files, which always
 /// had it.
-public struct Baseline: Codable, Sendable, Equatable {
-    public struct Entry: Codable, Sendable, Hashable {
-        public let rule: String
+package struct Baseline: Codable, Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Hashable {
+        package let rule: String
         /// The process's name without its pid (`Fieldnotes`); nil: any process.
-        public var process: String?
+        package var process: String?
         /// The capture's file name; nil: any capture.
-        public var file: String?
-        public let message: String
+        package var file: String?
+        package let message: String
         /// How many findings with this key are accepted.
-        public var count: Int
+        package var count: Int
     }
 
-    public var version = 2
-    public var entries: [Entry]
+    package var version = 2
+    package var entries: [Entry]
 
     /// A baseline accepting `findings`; `byFile` keys each entry by its capture's file name too.
-    public init(findings: [Finding], byFile: Bool = false) {
+    package init(findings: [Finding], byFile: Bool = false) {
         var counts: [Key: Int] = [:]
         for finding in findings { counts[Key(finding, byFile: byFile), default: 0] += 1 }
         entries = counts.map { Entry(rule: $0.key.rule, process: $0.key.process, file: $0.key.file, message: $0.key.message, count: $0.value) }
@@ -63,7 +63,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     }
 
     /// The message without what changes between captures of the same run.
-    public static func normalised(_ message: String) -> String {
+    package static func normalised(_ message: String) -> String {
         var text = message
         let masks: [(pattern: String, replacement: String)] = [
             ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}|[0-9A-Fa-f]{8}…", "<uuid>"),
@@ -78,19 +78,19 @@ public struct Baseline: Codable, Sendable, Equatable {
 
     /// The most findings one entry may accept: far more than a capture holds, and small
     /// enough that the counts of every entry of a key add up without overflowing.
-    public static let maximumCount = 1_000_000_000
+    package static let maximumCount = 1_000_000_000
 
     /// Why a file is not a baseline this version can use, and where in it (`line:column`)
     /// when that can be told.
-    public struct ReadError: Error, Sendable, CustomStringConvertible {
-        public let description: String
+    package struct ReadError: Error, Sendable, CustomStringConvertible {
+        package let description: String
         /// `line:column` of the offending value, or nil.
-        public let position: String?
+        package let position: String?
     }
 
     /// Reads a baseline written by `--write-baseline`, checking what the decoder does not:
     /// the version, and counts from 1 to `maximumCount`.
-    public static func read(_ data: Data) throws(ReadError) -> Baseline {
+    package static func read(_ data: Data) throws(ReadError) -> Baseline {
         let text = [UInt8](data)
         func failure(_ what: String, at path: [CodingKey]) -> ReadError {
             let components = path.map { $0.intValue.map(JSONPosition.PathComponent.index) ?? .key($0.stringValue) }
@@ -138,7 +138,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     /// `report` with the findings this baseline accepts moved to `baselined`. A finding is
     /// matched against the entries of its rule and message, the most specific first (file and
     /// process, then process, then any), each entry accepting up to its count.
-    public func filter(_ report: CaptureReport) -> CaptureReport {
+    package func filter(_ report: CaptureReport) -> CaptureReport {
         var remaining: [Key: Int] = [:]
         var byRuleAndMessage: [String: [Key]] = [:]
         for entry in entries {
@@ -167,7 +167,7 @@ public struct Baseline: Codable, Sendable, Equatable {
         return report.replacingFindings(kept, baselined: hidden)
     }
 
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)) ?? Data()
@@ -187,7 +187,7 @@ extension Finding {
     /// A hash of what identifies the finding across re-captures of the same run: its rule,
     /// its process's name and its message with pointers, UUIDs, numbers and times masked (the
     /// key a baseline uses). SARIF's `partialFingerprints` and GitLab's fingerprints.
-    public var fingerprint: String {
+    package var fingerprint: String {
         StableHash.hex([rule, process.map(Baseline.processName) ?? "", Baseline.normalised(message)].joined(separator: "\u{1F}"))
     }
 }

@@ -17,10 +17,10 @@ public struct Evidence: Hashable, Sendable, Codable {
     public let line: Int
     public let event: String
     public let text: String
-    /// `app` or `uikit`: who logged the line.
+    /// `app`, `uikit` or `system`: who logged the line.
     public let source: String
 
-    public init(_ event: LifecycleEvent) {
+    package init(_ event: LifecycleEvent) {
         line = event.line
         self.event = event.id.rawValue
         text = event.text
@@ -43,7 +43,7 @@ public struct Finding: Hashable, Sendable {
     /// The offending line first, then the lines that put it in context, in line order.
     public let evidence: [Evidence]
 
-    public init(rule: String, spec: String, severity: Severity, message: String, path: String, line: Int,
+    package init(rule: String, spec: String, severity: Severity, message: String, path: String, line: Int,
                 scene: String? = nil, process: String? = nil, evidence: [Evidence]) {
         self.rule = rule
         self.spec = spec
@@ -64,16 +64,16 @@ public struct Finding: Hashable, Sendable {
 }
 
 /// What one rule concluded about one capture.
-public struct RuleOutcome: Sendable {
-    public var findings: [Finding] = []
+package struct RuleOutcome: Sendable {
+    package var findings: [Finding] = []
     /// Why the rule could not judge some epoch (the events it needs are not logged, or the
     /// scene of an event cannot be told). Empty when it judged everything it applies to.
-    public var unverifiable: Set<String> = []
+    package var unverifiable: Set<String> = []
     /// Epochs in which the rule could judge something.
-    public var checked = 0
+    package var checked = 0
     /// Findings that depend on how the capture ends: a response still owed when it stopped.
     /// They are violations only when the capture ended cleanly, else inconclusive.
-    public var pending: [Finding] = []
+    package var pending: [Finding] = []
 
-    public init() {}
+    package init() {}
 }

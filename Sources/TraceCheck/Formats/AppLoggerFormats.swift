@@ -2,15 +2,15 @@
 /// RFC 3339 timestamp (`2025-12-01T07:44:09.812Z`, `…+02:00`) or a clock alone (`21:17:28`),
 /// in brackets or not, an optional level (`[INFO]`, `WARN`, an emoji), then the message. Print lines between them are records
 /// of their own, as in the Xcode console.
-public struct AppLoggerFormat: LinePrefixFormat {
-    public let name = "app-logger"
-    public let summary = "an app logger's lines: RFC 3339 timestamp (2025-12-01T07:44:09.812Z) or a clock (21:17:28), optional [LEVEL] or emoji, message"
-    public let unprefixedLines = UnprefixedLines.ownRecords
+package struct AppLoggerFormat: LinePrefixFormat {
+    package let name = "app-logger"
+    package let summary = "an app logger's lines: RFC 3339 timestamp (2025-12-01T07:44:09.812Z) or a clock (21:17:28), optional [LEVEL] or emoji, message"
+    package let unprefixedLines = UnprefixedLines.ownRecords
     let prefix: LinePrefix
 
     static let levels = "VERBOSE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR|FATAL|TRACE|CRITICAL"
 
-    public init() {
+    package init() {
         prefix = LinePrefix(
             "^\\[?(?<timestamp>(?:\\d{4}-\\d\\d-\\d\\dT)?\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?)\\]?(?:[ \\t]+|$)"
                 + "(?:\\[(?:\(Self.levels))\\][ \\t]*|(?:\(Self.levels))(?:[ \\t]*:)?[ \\t]+|(?:💚|💙|💛|❤️|🟢|🔵|🟡|🟠|🔴|⚪️|🟣|ℹ️|⚠️|❗️|🐞)[ \\t]*)?",
@@ -20,7 +20,7 @@ public struct AppLoggerFormat: LinePrefixFormat {
             })
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("2025-12-01T07:44:09.812Z AppDelegate -> applicationWillResignActive", message: "AppDelegate -> applicationWillResignActive"),
             FormatSample("[2025-12-01T07:44:09.812+02:00] [INFO] -[SceneDelegate sceneDidBecomeActive:]", message: "-[SceneDelegate sceneDidBecomeActive:]"),
@@ -34,20 +34,20 @@ public struct AppLoggerFormat: LinePrefixFormat {
 
 /// CocoaLumberjack's default format (`DDLogFormatter`): NSLog's prefix with the milliseconds
 /// after a colon, `2026-03-14 09:27:12:751 App[4817:3120544] message`.
-public struct CocoaLumberjackFormat: LinePrefixFormat {
-    public let name = "cocoalumberjack"
-    public let summary = "CocoaLumberjack's default lines: date time:ms process[pid:thread] message"
-    public let unprefixedLines = UnprefixedLines.ownRecords
+package struct CocoaLumberjackFormat: LinePrefixFormat {
+    package let name = "cocoalumberjack"
+    package let summary = "CocoaLumberjack's default lines: date time:ms process[pid:thread] message"
+    package let unprefixedLines = UnprefixedLines.ownRecords
     let prefix: LinePrefix
 
-    public init() {
+    package init() {
         prefix = LinePrefix(
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3}) "
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)",
             looksLikeRecord: { $0.count > 24 && Bytes.startsWithDateTime($0) && $0[19] == 58 })
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("2026-03-14 09:27:12:751 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]",
                          message: "-[SceneDelegate sceneWillEnterForeground:]", pid: 4817, process: "Fieldnotes"),

@@ -1,12 +1,12 @@
 /// The fields of one record, as byte ranges into `Record.bytes`.
-public struct RecordFields: Sendable {
-    public var message: Range<Int>
-    public var pid: Int?
-    public var process: Range<Int>?
-    public var thread: Range<Int>?
-    public var timestamp: Range<Int>?
+package struct RecordFields: Sendable {
+    package var message: Range<Int>
+    package var pid: Int?
+    package var process: Range<Int>?
+    package var thread: Range<Int>?
+    package var timestamp: Range<Int>?
 
-    public init(message: Range<Int>, pid: Int? = nil, process: Range<Int>? = nil,
+    package init(message: Range<Int>, pid: Int? = nil, process: Range<Int>? = nil,
                 thread: Range<Int>? = nil, timestamp: Range<Int>? = nil) {
         self.message = message
         self.pid = pid
@@ -18,28 +18,28 @@ public struct RecordFields: Sendable {
 
 /// One record of a capture: a line, or (JSON) an entry the reader rebuilt as
 /// `timestamp process[pid:tid] message`. The bytes are valid only inside the callback.
-public struct Record {
+package struct Record {
     /// The 1-based line the record is shown at.
-    public let number: Int
+    package let number: Int
     /// What evidence shows for the record, and what the field ranges point into.
-    public let bytes: UnsafeRawBufferPointer
-    public let fields: RecordFields
+    package let bytes: UnsafeRawBufferPointer
+    package let fields: RecordFields
 
-    public init(number: Int, bytes: UnsafeRawBufferPointer, fields: RecordFields) {
+    package init(number: Int, bytes: UnsafeRawBufferPointer, fields: RecordFields) {
         self.number = number
         self.bytes = bytes
         self.fields = fields
     }
 
-    public var message: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[fields.message]) }
+    package var message: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[fields.message]) }
 
-    public func text(_ range: Range<Int>?) -> String? {
+    package func text(_ range: Range<Int>?) -> String? {
         range.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
     }
 }
 
 /// What a reader made of one line.
-public enum LineKind: Sendable {
+package enum LineKind: Sendable {
     /// The line starts a record (already emitted).
     case record
     /// No prefix of this format: a bare message, or the next line of the record before.
@@ -53,7 +53,7 @@ public enum LineKind: Sendable {
 }
 
 /// What a format does with a line that has no prefix.
-public enum UnprefixedLines: String, Sendable {
+package enum UnprefixedLines: String, Sendable {
     /// Its own record without process fields (Swift `print` in the Xcode console).
     case ownRecords
     /// The next line of the record before it (multi-line messages): it keeps that record's process.
@@ -61,13 +61,13 @@ public enum UnprefixedLines: String, Sendable {
 }
 
 /// A line that must parse in its format (lnav's model): they are tests and documentation.
-public struct FormatSample: Sendable {
-    public let line: String
-    public let message: String
-    public let pid: Int?
-    public let process: String?
+package struct FormatSample: Sendable {
+    package let line: String
+    package let message: String
+    package let pid: Int?
+    package let process: String?
 
-    public init(_ line: String, message: String, pid: Int? = nil, process: String? = nil) {
+    package init(_ line: String, message: String, pid: Int? = nil, process: String? = nil) {
         self.line = line
         self.message = message
         self.pid = pid
@@ -76,7 +76,7 @@ public struct FormatSample: Sendable {
 }
 
 /// One console capture format. Each format is one type with sample lines that must parse.
-public protocol CaptureFormat: Sendable {
+package protocol CaptureFormat: Sendable {
     /// Stable identifier used in output and by `--input-format`.
     var name: String { get }
     var summary: String { get }
@@ -93,12 +93,12 @@ public protocol CaptureFormat: Sendable {
 }
 
 extension CaptureFormat {
-    public var bannerSamples: [String] { [] }
-    public var isLineOriented: Bool { true }
+    package var bannerSamples: [String] { [] }
+    package var isLineOriented: Bool { true }
 }
 
 /// Reads one input's lines in order. One per input and thread.
-public protocol RecordReader: AnyObject {
+package protocol RecordReader: AnyObject {
     /// Classifies `line` and calls `emit` for each record it completes.
     func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
               emit: (Record) -> Void) -> LineKind
@@ -126,8 +126,8 @@ extension RecordReader {
         return kind
     }
 
-    public func finish(emit: (Record) -> Void) {}
-    public var malformedLines: LineTally { LineTally() }
+    package func finish(emit: (Record) -> Void) {}
+    package var malformedLines: LineTally { LineTally() }
 }
 
 /// Small byte-level helpers the readers share.

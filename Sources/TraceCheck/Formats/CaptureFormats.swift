@@ -1,6 +1,6 @@
 /// The formats tracecheck reads, most specific first: detection breaks ties in this order.
-public enum CaptureFormats {
-    public static let all: [any CaptureFormat] = [
+package enum CaptureFormats {
+    package static let all: [any CaptureFormat] = [
         LogJSONFormat(),
         LogNDJSONFormat(),
         LogDefaultFormat(),
@@ -15,29 +15,29 @@ public enum CaptureFormats {
         PlainFormat(),
     ]
 
-    public static func named(_ name: String) -> (any CaptureFormat)? {
+    package static func named(_ name: String) -> (any CaptureFormat)? {
         all.first { $0.name == name }
     }
 
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 }
 
 /// What detection decided for one capture.
-public struct FormatChoice: Sendable {
-    public let format: any CaptureFormat
-    public let decoration: Decoration?
+package struct FormatChoice: Sendable {
+    package let format: any CaptureFormat
+    package let decoration: Decoration?
     /// True when the user named the format (`--input-format`).
-    public let forced: Bool
+    package let forced: Bool
 }
 
 /// Picks a capture's format from its first lines: the format that reads the largest share
 /// of them as records (or as its own banners), after stripping a harness decoration that
 /// at least a third of them carry.
-public enum FormatDetector {
+package enum FormatDetector {
     /// How many lines detection looks at.
-    public static let sampleSize = 200
+    package static let sampleSize = 200
 
-    public static func detect(_ lines: [[UInt8]], matcher: PCRE2Matcher,
+    package static func detect(_ lines: [[UInt8]], matcher: PCRE2Matcher,
                               formats: [any CaptureFormat] = CaptureFormats.all) -> FormatChoice {
         let nonBlank = lines.filter { $0.contains { $0 != 32 && $0 != 9 } }
         let decoration = self.decoration(of: nonBlank, matcher: matcher)

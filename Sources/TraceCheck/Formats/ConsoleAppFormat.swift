@@ -8,14 +8,14 @@ import Darwin
 /// on-screen order, separated by tabs, no header, time without date. The column layout
 /// is learned from the capture's first rows; a message holding tabs keeps them, and a
 /// line without the columns continues the message before it.
-public struct ConsoleAppFormat: CaptureFormat {
-    public let name = "console-app"
-    public let summary = "Console.app copy: tab-separated visible columns (type, time, process, message, …) in any order"
-    public let unprefixedLines = UnprefixedLines.continuations
+package struct ConsoleAppFormat: CaptureFormat {
+    package let name = "console-app"
+    package let summary = "Console.app copy: tab-separated visible columns (type, time, process, message, …) in any order"
+    package let unprefixedLines = UnprefixedLines.continuations
 
-    public init() {}
+    package init() {}
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("default\t18:38:11.129512+0800\thootowl\tApp transitioned to foreground, resuming HangTracing.",
                          message: "App transitioned to foreground, resuming HangTracing.", process: "hootowl"),
@@ -29,7 +29,7 @@ public struct ConsoleAppFormat: CaptureFormat {
         ]
     }
 
-    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader {
+    package func makeReader(firstLines: [[UInt8]]) -> any RecordReader {
         ConsoleAppReader(layout: ConsoleAppLayout(learningFrom: firstLines))
     }
 }

@@ -1,12 +1,12 @@
 /// A prefix a harness adds in front of every line of a capture (Appium's row tags,
 /// `grep -n` numbers, `flutter run -v` time deltas). Detected per capture, stripped before
 /// the format reads the line; lines without it are the harness's own output.
-public struct Decoration: Sendable {
-    public let name: String
-    public let summary: String
+package struct Decoration: Sendable {
+    package let name: String
+    package let summary: String
     let regex: PCRE2Regex
     /// Decorated lines and what remains once the decoration is stripped; they are tests.
-    public let samples: [(line: String, stripped: String)]
+    package let samples: [(line: String, stripped: String)]
 
     init(name: String, summary: String, pattern: String, samples: [(String, String)]) {
         self.name = name
@@ -28,7 +28,7 @@ public struct Decoration: Sendable {
         return matcher.group(0)?.upperBound
     }
 
-    public static let all: [Decoration] = [
+    package static let all: [Decoration] = [
         Decoration(
             name: "appium", summary: "Appium's syslog row tags: [IOSSimulatorLog] [IOS_SYSLOG_ROW] , [iOSLog] [IOS_SYSLOG_ROW] ",
             pattern: "^\\[(?:IOSSimulatorLog|iOSSimulatorLog|iOSLog|IOSLog)\\] \\[IOS_SYSLOG_ROW\\] ?",
@@ -73,5 +73,5 @@ public struct Decoration: Sendable {
             samples: [("[ +350 ms] flutter: AppLifecycleState.inactive", "flutter: AppLifecycleState.inactive")]),
     ]
 
-    public static func named(_ name: String) -> Decoration? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> Decoration? { all.first { $0.name == name } }
 }

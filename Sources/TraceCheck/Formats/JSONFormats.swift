@@ -5,14 +5,14 @@ import Darwin
 #endif
 
 /// `log show --style ndjson` / `log stream --style ndjson` (docs/formats.md): one JSON object a line.
-public struct LogNDJSONFormat: CaptureFormat {
-    public let name = "log-ndjson"
-    public let summary = "log show / log stream --style ndjson: one JSON entry per line (eventMessage, processID, …)"
-    public let unprefixedLines = UnprefixedLines.ownRecords
+package struct LogNDJSONFormat: CaptureFormat {
+    package let name = "log-ndjson"
+    package let summary = "log show / log stream --style ndjson: one JSON entry per line (eventMessage, processID, …)"
+    package let unprefixedLines = UnprefixedLines.ownRecords
 
-    public init() {}
+    package init() {}
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample(#"{"timestamp":"2026-06-29 15:54:42.063082+0200","machTimestamp":12868010147176,"threadID":11537025,"bootUUID":"BOOT-A","eventMessage":"hello world","messageType":"Error","eventType":"logEvent","subsystem":"com.apple.bluetooth","category":"Server.LE.Scan","processID":401,"userID":205,"processImagePath":"/usr/sbin/bluetoothd","processImageUUID":"PUUID","senderImagePath":"/usr/sbin/bluetoothd","senderImageUUID":"SUUID","senderProgramCounter":7787736,"activityIdentifier":0,"parentActivityIdentifier":0,"creatorActivityID":0,"traceID":45473881108119556,"formatString":"fmt %@"}"#,
                          message: "hello world", pid: 401, process: "bluetoothd"),
@@ -24,30 +24,30 @@ public struct LogNDJSONFormat: CaptureFormat {
         ]
     }
 
-    public var bannerSamples: [String] { [#"{"count":3335,"finished":1}"#, "Filtering the log data using \"process == 4817\""] }
+    package var bannerSamples: [String] { [#"{"count":3335,"finished":1}"#, "Filtering the log data using \"process == 4817\""] }
 
-    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: false) }
+    package func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: false) }
 }
 
 /// `log show --style json` (docs/formats.md): one JSON array, pretty-printed over many lines.
 /// Entries are read whole however they are laid out; an entry is shown at its
 /// `eventMessage` line.
-public struct LogJSONFormat: CaptureFormat {
-    public let name = "log-json"
-    public let summary = "log show --style json: one JSON array of entries (eventMessage, processID, …), any layout"
-    public let unprefixedLines = UnprefixedLines.ownRecords
-    public var isLineOriented: Bool { false }
+package struct LogJSONFormat: CaptureFormat {
+    package let name = "log-json"
+    package let summary = "log show --style json: one JSON array of entries (eventMessage, processID, …), any layout"
+    package let unprefixedLines = UnprefixedLines.ownRecords
+    package var isLineOriented: Bool { false }
 
-    public init() {}
+    package init() {}
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample(#"[{"eventMessage" : "applicationDidBecomeActive:", "processID" : 812, "processImagePath" : "\/var\/containers\/Bundle\/Application\/A1\/HelloApp.app\/HelloApp", "timestamp" : "2026-04-02 10:15:03.482113+0200"}]"#,
                          message: "applicationDidBecomeActive:", pid: 812, process: "HelloApp"),
         ]
     }
 
-    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: true) }
+    package func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LogJSONReader(arrayLayout: true) }
 }
 
 /// An entry of `log`'s JSON array as it is read: its lines joined by newlines, and where

@@ -1,7 +1,7 @@
 /// A format whose records begin with a prefix that one PCRE2 pattern recognises.
 /// Named groups: `timestamp`, `process`, `pid`, `thread`, and `message` when the message
 /// does not simply run from the end of the prefix to the end of the line.
-public final class LinePrefix: Sendable {
+package final class LinePrefix: Sendable {
     let regex: PCRE2Regex
     let banner: PCRE2Regex?
     let gap: PCRE2Regex?
@@ -93,6 +93,6 @@ protocol LinePrefixFormat: CaptureFormat {
 }
 
 extension LinePrefixFormat {
-    public var unprefixedLines: UnprefixedLines { .continuations }
-    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LinePrefixReader(prefix) }
+    package var unprefixedLines: UnprefixedLines { .continuations }
+    package func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LinePrefixReader(prefix) }
 }

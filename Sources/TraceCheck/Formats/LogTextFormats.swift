@@ -1,11 +1,11 @@
 /// `log stream` / `log show` (and `xcrun simctl spawn booted log …`) in the default style
 /// (docs/formats.md): `timestamp thread type activity pid ttl process: (sender) [subsystem:category] message`.
-public struct LogDefaultFormat: LinePrefixFormat {
-    public let name = "log-default"
-    public let summary = "log stream / log show, default style: timestamp, thread, type, activity, pid, TTL, process: message"
+package struct LogDefaultFormat: LinePrefixFormat {
+    package let name = "log-default"
+    package let summary = "log stream / log show, default style: timestamp, thread, type, activity, pid, TTL, process: message"
     let prefix: LinePrefix
 
-    public init() {
+    package init() {
         prefix = LinePrefix(
             "^(?<timestamp>\(PrefixPatterns.dateTime)) +(?<thread>0x[0-9A-Fa-f]+) +(?<type>[A-Za-z]+) +0x[0-9A-Fa-f]+ +"
                 + "(?<pid>\\d+) +\\d+ +\(PrefixPatterns.signpost)(?<process>[^:\\n]+?):(?: |$)"
@@ -14,7 +14,7 @@ public struct LogDefaultFormat: LinePrefixFormat {
             looksLikeRecord: { Bytes.startsWithDateTime($0) })
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    remotepairingd: (RemotePairing) [com.apple.dt.remotepairing:networktunnelmanager] tunnel-1: Tunnel established",
                          message: "tunnel-1: Tunnel established", pid: 599, process: "remotepairingd"),
@@ -27,7 +27,7 @@ public struct LogDefaultFormat: LinePrefixFormat {
         ]
     }
 
-    public var bannerSamples: [String] {
+    package var bannerSamples: [String] {
         [
             "Filtering the log data using \"process == \\\"Fieldnotes\\\"\"",
             "Skipping info and debug messages, pass --info and/or --debug to include.",
@@ -38,12 +38,12 @@ public struct LogDefaultFormat: LinePrefixFormat {
 }
 
 /// `log … --style compact` (docs/formats.md): millisecond time, a two-letter type, `process[pid:tid-hex]`.
-public struct LogCompactFormat: LinePrefixFormat {
-    public let name = "log-compact"
-    public let summary = "log stream / log show, compact style: time (ms), type code, process[pid:tid], [subsystem:category] message"
+package struct LogCompactFormat: LinePrefixFormat {
+    package let name = "log-compact"
+    package let summary = "log stream / log show, compact style: time (ms), type code, process[pid:tid], [subsystem:category] message"
     let prefix: LinePrefix
 
-    public init() {
+    package init() {
         prefix = LinePrefix(
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) (?<type>\(PrefixPatterns.compactTypes))"
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d+):(?<thread>[0-9A-Fa-f]+)\\](?: |$)" + PrefixPatterns.subsystemLabel,
@@ -51,7 +51,7 @@ public struct LogCompactFormat: LinePrefixFormat {
             looksLikeRecord: { Bytes.startsWithDateTime($0) && $0.count > 24 && $0[23] == 32 })
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("2026-08-11 17:15:22.031 Df Candela[80328:9875ec] [com.rydersel.Candela:path] sync fan-out delta=-0.0306 from=1 to=3",
                          message: "sync fan-out delta=-0.0306 from=1 to=3", pid: 80328, process: "Candela"),
@@ -64,16 +64,16 @@ public struct LogCompactFormat: LinePrefixFormat {
         ]
     }
 
-    public var bannerSamples: [String] { ["Timestamp               Ty Process[PID:TID]"] }
+    package var bannerSamples: [String] { ["Timestamp               Ty Process[PID:TID]"] }
 }
 
 /// `log … --style syslog` (docs/formats.md): `timestamp host process[pid]: (sender) [subsystem:category] message`.
-public struct LogSyslogFormat: LinePrefixFormat {
-    public let name = "log-syslog"
-    public let summary = "log stream / log show, syslog style: timestamp, host, process[pid]: message"
+package struct LogSyslogFormat: LinePrefixFormat {
+    package let name = "log-syslog"
+    package let summary = "log stream / log show, syslog style: timestamp, host, process[pid]: message"
     let prefix: LinePrefix
 
-    public init() {
+    package init() {
         prefix = LinePrefix(
             "^(?<timestamp>\(PrefixPatterns.dateTime)) +(?<host>[^\\s\\[]+) (?<process>[^\\[\\n]+?)\\[(?<pid>\\d+)\\]:(?: |$)"
                 + PrefixPatterns.signpost + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
@@ -81,7 +81,7 @@ public struct LogSyslogFormat: LinePrefixFormat {
             looksLikeRecord: { Bytes.startsWithDateTime($0) })
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("2021-04-21 10:16:09.404735-0700  localhost AirPlayXPCHelper[131]: (CoreUtils) [AirPlay:APBonjourCache] Retry timer fired",
                          message: "Retry timer fired", pid: 131, process: "AirPlayXPCHelper"),
@@ -92,17 +92,17 @@ public struct LogSyslogFormat: LinePrefixFormat {
         ]
     }
 
-    public var bannerSamples: [String] { ["Timestamp                       (process)[PID]    "] }
+    package var bannerSamples: [String] { ["Timestamp                       (process)[PID]    "] }
 }
 
 /// idevicesyslog (docs/formats.md): `Mmm dd HH:MM:SS[.ffffff] [device] process(image)[pid] <Level>: message`,
 /// colours stripped, `[connected]` / `[disconnected]` status lines.
-public struct IDeviceSyslogFormat: LinePrefixFormat {
-    public let name = "idevicesyslog"
-    public let summary = "idevicesyslog / syslog_relay: Mmm dd time [device] process(image)[pid] <Level>: message"
+package struct IDeviceSyslogFormat: LinePrefixFormat {
+    package let name = "idevicesyslog"
+    package let summary = "idevicesyslog / syslog_relay: Mmm dd time [device] process(image)[pid] <Level>: message"
     let prefix: LinePrefix
 
-    public init() {
+    package init() {
         prefix = LinePrefix(
             "^(?<timestamp>[A-Z][a-z]{2} [ \\d]\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?) "
                 + "(?:(?<device>[^\\s\\[(]+) (?=[^\\n]*?\\[\\d+\\] <\\w+>:))?"
@@ -114,7 +114,7 @@ public struct IDeviceSyslogFormat: LinePrefixFormat {
             })
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("Oct  7 14:30:01 iPhone HelloApp(UIKitCore)[812] <Notice>: Scene became active",
                          message: "Scene became active", pid: 812, process: "HelloApp"),
@@ -129,17 +129,17 @@ public struct IDeviceSyslogFormat: LinePrefixFormat {
         ]
     }
 
-    public var bannerSamples: [String] { ["[connected]", "[connected:00008030-001A2D3E0C41802E]"] }
+    package var bannerSamples: [String] { ["[connected]", "[connected:00008030-001A2D3E0C41802E]"] }
 }
 
 /// pymobiledevice3 `syslog live` (docs/formats.md): `YYYY-MM-DD HH:MM:SS.ffffff process{image}[pid] <LEVEL>: message`,
 /// with ` [subsystem][category]` appended under `--label`.
-public struct PyMobileDevice3Format: LinePrefixFormat {
-    public let name = "pymobiledevice3"
-    public let summary = "pymobiledevice3 syslog live: date time process{image}[pid] <LEVEL>: message [subsystem][category]"
+package struct PyMobileDevice3Format: LinePrefixFormat {
+    package let name = "pymobiledevice3"
+    package let summary = "pymobiledevice3 syslog live: date time process{image}[pid] <LEVEL>: message [subsystem][category]"
     let prefix: LinePrefix
 
-    public init() {
+    package init() {
         prefix = LinePrefix(
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,6})?) (?<process>[^{\\[\\n]+?)"
                 + "(?:\\{(?<image>[^}\\n]*)\\})?\\[(?<pid>\\d+)\\] <(?<level>[A-Z_]+)>: ?"
@@ -147,7 +147,7 @@ public struct PyMobileDevice3Format: LinePrefixFormat {
             looksLikeRecord: { Bytes.startsWithDateTime($0) })
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("2024-05-02 10:15:03.482113 MyApp{UIKitCore}[1234] <NOTICE>: [SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")",
                          message: "[SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for configuration named \"(no name)\")",

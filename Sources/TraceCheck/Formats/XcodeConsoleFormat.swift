@@ -2,13 +2,13 @@
 /// `date time[.fraction][±zone] Process Name[pid:tid] ` prefix, interleaved with bare
 /// Swift `print` lines. An NSLog message's later lines have no prefix and cannot be told
 /// from prints, so every unprefixed line is its own record.
-public struct XcodeConsoleFormat: LinePrefixFormat {
-    public let name = "xcode-console"
-    public let summary = "Xcode debug console: NSLog lines with a date/process[pid:tid] prefix and bare print() lines"
-    public let unprefixedLines = UnprefixedLines.ownRecords
+package struct XcodeConsoleFormat: LinePrefixFormat {
+    package let name = "xcode-console"
+    package let summary = "Xcode debug console: NSLog lines with a date/process[pid:tid] prefix and bare print() lines"
+    package let unprefixedLines = UnprefixedLines.ownRecords
     let prefix: LinePrefix
 
-    public init() {
+    package init() {
         // A process named like a `log --style compact` type column (`Df App[1:2]`) is that format.
         prefix = LinePrefix(
             "^(?<timestamp>\(PrefixPatterns.dateTime)) (?!\(PrefixPatterns.compactTypes)[^ \\[]+\\[\\d+:)"
@@ -16,7 +16,7 @@ public struct XcodeConsoleFormat: LinePrefixFormat {
             looksLikeRecord: Bytes.startsWithDateTime)
     }
 
-    public var samples: [FormatSample] {
+    package var samples: [FormatSample] {
         [
             FormatSample("2019-04-22 17:23:41.409737-0700 Coffup[18188:662544] -[SceneDelegate sceneDidBecomeActive:]",
                          message: "-[SceneDelegate sceneDidBecomeActive:]", pid: 18188, process: "Coffup"),
@@ -34,16 +34,16 @@ public struct XcodeConsoleFormat: LinePrefixFormat {
 
 /// Output with no format at all: Swift `print` lines, a custom logger, a paste from a
 /// bug report. Every line is its own record; nothing names a process.
-public struct PlainFormat: CaptureFormat {
-    public let name = "plain"
-    public let summary = "Bare lines with no recognised prefix (print() output, custom loggers, pasted listings)"
-    public let unprefixedLines = UnprefixedLines.ownRecords
+package struct PlainFormat: CaptureFormat {
+    package let name = "plain"
+    package let summary = "Bare lines with no recognised prefix (print() output, custom loggers, pasted listings)"
+    package let unprefixedLines = UnprefixedLines.ownRecords
 
-    public init() {}
+    package init() {}
 
-    public var samples: [FormatSample] { [] }
+    package var samples: [FormatSample] { [] }
 
-    public func makeReader(firstLines: [[UInt8]]) -> any RecordReader { PlainReader() }
+    package func makeReader(firstLines: [[UInt8]]) -> any RecordReader { PlainReader() }
 
     final class PlainReader: RecordReader {
         func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,

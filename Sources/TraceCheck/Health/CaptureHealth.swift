@@ -48,9 +48,9 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
     public let count: Int
     public let message: String
     /// Where the weakness sits; a finding whose evidence reaches into one is inconclusive.
-    public let weakRanges: [ClosedRange<Int>]
+    package let weakRanges: [ClosedRange<Int>]
 
-    public init(_ kind: Kind, line: Int?, count: Int = 1, message: String, weakRanges: [ClosedRange<Int>] = []) {
+    package init(_ kind: Kind, line: Int?, count: Int = 1, message: String, weakRanges: [ClosedRange<Int>] = []) {
         self.kind = kind
         self.line = line
         self.count = count
@@ -64,16 +64,16 @@ public struct HealthIssue: Hashable, Sendable, Encodable {
 /// The lines that show one health fact: how many, and the first few. A capture of several GB
 /// may show a fact on every line (a selection copied twice doubles every row); the tally stays
 /// the same size however many it counts.
-public struct LineTally: Sendable, Equatable {
+package struct LineTally: Sendable, Equatable {
     /// Enough to show where the fact begins and to judge the findings near it: the checks that
     /// read these lines (`TimelineHealth.weakness`) only need the first.
     static let keptLines = 16
 
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// The first `keptLines` lines, in order.
-    public private(set) var firstLines: [Int] = []
+    package private(set) var firstLines: [Int] = []
 
-    public init() {}
+    package init() {}
 
     /// `count` lines that are the consecutive lines from `first` on.
     init(consecutiveFrom first: Int, count: Int) {
@@ -81,8 +81,8 @@ public struct LineTally: Sendable, Equatable {
         firstLines = Array(first..<(first + min(self.count, Self.keptLines)))
     }
 
-    public var first: Int? { firstLines.first }
-    public var isEmpty: Bool { count == 0 }
+    package var first: Int? { firstLines.first }
+    package var isEmpty: Bool { count == 0 }
 
     mutating func add(_ line: Int) {
         count += 1

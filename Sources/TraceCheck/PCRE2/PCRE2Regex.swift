@@ -5,13 +5,13 @@ import CPCRE2
 let pcre2Unset = Int(bitPattern: UInt.max)
 
 /// A pattern that PCRE2 refused to compile.
-public struct PCRE2CompileError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let pattern: String
+package struct PCRE2CompileError: Error, CustomStringConvertible, Equatable, Sendable {
+    package let pattern: String
     /// Byte offset in `pattern` where PCRE2 gave up.
-    public let offset: Int
-    public let message: String
+    package let offset: Int
+    package let message: String
 
-    public var description: String {
+    package var description: String {
         "cannot compile pattern at offset \(offset): \(message): \(pattern)"
     }
 }
@@ -21,23 +21,23 @@ public struct PCRE2CompileError: Error, CustomStringConvertible, Equatable, Send
 ///
 /// Compiled once and shared read-only between threads, which pcre2api(3) allows once JIT
 /// compilation is done; everything mutable lives in `PCRE2Matcher`.
-public final class PCRE2Regex: @unchecked Sendable {
-    public let pattern: String
+package final class PCRE2Regex: @unchecked Sendable {
+    package let pattern: String
     let code: OpaquePointer
     /// True when `pcre2_jit_compile` succeeded, which is the only case in which
     /// `pcre2_jit_match` may be called (it skips all argument checks).
-    public let isJITCompiled: Bool
-    public let captureCount: Int
+    package let isJITCompiled: Bool
+    package let captureCount: Int
     private let groupNumbers: [String: Int]
 
-    public static let isJITAvailable: Bool = {
+    package static let isJITAvailable: Bool = {
         var available: UInt32 = 0
         pcre2_config_8(UInt32(PCRE2_CONFIG_JIT), &available)
         return available == 1
     }()
 
     /// - Parameter caseless: compile with `PCRE2_CASELESS`.
-    public init(_ pattern: String, caseless: Bool = false) throws(PCRE2CompileError) {
+    package init(_ pattern: String, caseless: Bool = false) throws(PCRE2CompileError) {
         self.pattern = pattern
         var options: UInt32 = 0
         if caseless { options |= PCRE2_CASELESS }
@@ -62,9 +62,9 @@ public final class PCRE2Regex: @unchecked Sendable {
     deinit { pcre2_code_free_8(code) }
 
     /// The number of the named group `name`, if the pattern has one.
-    public func groupNumber(_ name: String) -> Int? { groupNumbers[name] }
+    package func groupNumber(_ name: String) -> Int? { groupNumbers[name] }
 
-    public var groupNames: [String] { groupNumbers.keys.sorted() }
+    package var groupNames: [String] { groupNumbers.keys.sorted() }
 
     static func message(for errorCode: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -102,17 +102,17 @@ public final class PCRE2Regex: @unchecked Sendable {
 }
 
 /// The offsets of one successful match, relative to the subject that was passed.
-public struct PCRE2Match: Sendable {
+package struct PCRE2Match: Sendable {
     /// `ranges[i]` is group *i* (0 = the whole match), nil when the group did not take part.
-    public let ranges: [Range<Int>?]
+    package let ranges: [Range<Int>?]
 
-    public subscript(group: Int) -> Range<Int>? {
+    package subscript(group: Int) -> Range<Int>? {
         group < ranges.count ? ranges[group] : nil
     }
 }
 
 /// Why a match attempt neither matched nor cleanly failed.
-public enum PCRE2MatchFailure: Error, Equatable, Sendable {
+package enum PCRE2MatchFailure: Error, Equatable, Sendable {
     /// The match or depth limit was hit: the pattern backtracks too much on this subject.
     case limitExceeded(code: Int32, message: String)
     case other(code: Int32, message: String)
@@ -120,11 +120,11 @@ public enum PCRE2MatchFailure: Error, Equatable, Sendable {
 
 /// Per-thread matching state: one match data block, one JIT stack and one match context
 /// with limits, reused for every match. Not Sendable by design.
-public final class PCRE2Matcher {
+package final class PCRE2Matcher {
     /// Generous for lifecycle patterns (which never come near it) and still small enough
     /// that a pathological user pattern gives up in milliseconds instead of hanging.
-    public static let matchLimit: UInt32 = 2_000_000
-    public static let depthLimit: UInt32 = 10_000
+    package static let matchLimit: UInt32 = 2_000_000
+    package static let depthLimit: UInt32 = 10_000
 
     private let matchData: OpaquePointer
     private let ovector: UnsafeMutablePointer<Int>
@@ -132,7 +132,7 @@ public final class PCRE2Matcher {
     private let context: OpaquePointer
     private let jitStack: OpaquePointer?
 
-    public init(maximumGroups: Int = 32) {
+    package init(maximumGroups: Int = 32) {
         pairCount = maximumGroups + 1
         // Allocation failures of a few hundred bytes leave nothing sensible to do.
         matchData = pcre2_match_data_create_8(UInt32(pairCount), nil)!
@@ -154,7 +154,7 @@ public final class PCRE2Matcher {
 
     /// Matches `regex` against `subject`, starting at `start`.
     /// - Returns: nil when there is no match.
-    public func firstMatch(
+    package func firstMatch(
         of regex: PCRE2Regex, in subject: UnsafeRawBufferPointer, from start: Int = 0
     ) throws(PCRE2MatchFailure) -> PCRE2Match? {
         let rc = rawMatch(regex, subject, start)
@@ -173,7 +173,7 @@ public final class PCRE2Matcher {
     /// Matches without copying the groups out: read them with `group(_:)` until the next
     /// match. The per-line paths (record prefixes, decorations) use it so that a line
     /// costs no allocation.
-    public func matchInPlace(_ regex: PCRE2Regex, in subject: UnsafeRawBufferPointer) throws(PCRE2MatchFailure) -> Bool {
+    package func matchInPlace(_ regex: PCRE2Regex, in subject: UnsafeRawBufferPointer) throws(PCRE2MatchFailure) -> Bool {
         let rc = rawMatch(regex, subject, 0)
         if rc == PCRE2_ERROR_NOMATCH { return false }
         if rc < 0 { throw Self.failure(rc) }
@@ -181,14 +181,14 @@ public final class PCRE2Matcher {
     }
 
     /// Group `number` of the last successful `matchInPlace`, nil when it did not take part.
-    public func group(_ number: Int) -> Range<Int>? {
+    package func group(_ number: Int) -> Range<Int>? {
         guard number >= 0, number < pairCount else { return nil }
         let lower = ovector[2 * number], upper = ovector[2 * number + 1]
         return lower == pcre2Unset || upper < lower ? nil : lower..<upper
     }
 
     /// True when `regex` matches somewhere in `subject`; nothing is copied out.
-    public func matches(_ regex: PCRE2Regex, in subject: UnsafeRawBufferPointer) throws(PCRE2MatchFailure) -> Bool {
+    package func matches(_ regex: PCRE2Regex, in subject: UnsafeRawBufferPointer) throws(PCRE2MatchFailure) -> Bool {
         let rc = rawMatch(regex, subject, 0)
         if rc == PCRE2_ERROR_NOMATCH { return false }
         if rc < 0 { throw Self.failure(rc) }
@@ -196,7 +196,7 @@ public final class PCRE2Matcher {
     }
 
     /// Convenience for tests and small inputs.
-    public func firstMatch(of regex: PCRE2Regex, in text: String) throws(PCRE2MatchFailure) -> PCRE2Match? {
+    package func firstMatch(of regex: PCRE2Regex, in text: String) throws(PCRE2MatchFailure) -> PCRE2Match? {
         var copy = text
         let outcome = copy.withUTF8 { bytes in
             Result { () throws(PCRE2MatchFailure) -> PCRE2Match? in

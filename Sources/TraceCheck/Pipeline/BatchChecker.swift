@@ -3,21 +3,21 @@ import Foundation
 /// Checks many captures on several threads. Captures are independent, so each is checked
 /// by one thread (a large one by several when there are fewer captures than threads); results are handed over in input order, each as soon as it and all
 /// before it are done, so the output never depends on timing.
-public struct BatchChecker: Sendable {
-    public let checker: Checker
+package struct BatchChecker: Sendable {
+    package let checker: Checker
     /// Threads to use; 1 checks the captures one by one on the calling thread.
-    public let jobs: Int
+    package let jobs: Int
 
-    public init(checker: Checker, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(checker: Checker, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.checker = checker
         self.jobs = max(1, jobs)
     }
 
-    public typealias Outcome = Result<CaptureReport, InputError>
+    package typealias Outcome = Result<CaptureReport, InputError>
 
     /// Checks `items` and calls `deliver` once per item, in order, from one thread at a time.
     /// `progress` is told how many are done after each one finishes.
-    public func check(_ items: [InputDiscovery.Item],
+    package func check(_ items: [InputDiscovery.Item],
                       progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
                       deliver: @escaping @Sendable (Int, Outcome) -> Void) {
         let state = BatchState(count: items.count)

@@ -6,14 +6,14 @@ import Darwin
 
 /// A problem with the input itself (not with the app): reported with the file and line,
 /// never silently dropped.
-public struct InputDiagnostic: Hashable, Sendable, Codable {
-    public enum Level: String, Sendable, Codable { case error, warning, note }
-    public let level: Level
-    public let path: String
-    public let line: Int?
-    public let message: String
+package struct InputDiagnostic: Hashable, Sendable, Codable {
+    package enum Level: String, Sendable, Codable { case error, warning, note }
+    package let level: Level
+    package let path: String
+    package let line: Int?
+    package let message: String
 
-    public init(level: Level, path: String, line: Int? = nil, message: String) {
+    package init(level: Level, path: String, line: Int? = nil, message: String) {
         self.level = level
         self.path = path
         self.line = line
@@ -22,53 +22,53 @@ public struct InputDiagnostic: Hashable, Sendable, Codable {
 }
 
 /// One input after the byte → record → event stages.
-public struct ScannedCapture: Sendable {
-    public let source: InputSource
-    public let format: String
+package struct ScannedCapture: Sendable {
+    package let source: InputSource
+    package let format: String
     /// The harness prefix stripped from its lines, if any.
-    public let decoration: String?
-    public let statistics: ReadStatistics
+    package let decoration: String?
+    package let statistics: ReadStatistics
     /// Empty in a `CaptureReport`: once the timeline holds the events, the checker lets this
     /// list go (a capture of several GB has a hundred thousand); see `CaptureReport.events`.
-    public internal(set) var stream: EventStream
-    public let diagnostics: [InputDiagnostic]
-    public let health: [HealthIssue]
+    package internal(set) var stream: EventStream
+    package let diagnostics: [InputDiagnostic]
+    package let health: [HealthIssue]
     /// Records read, by format name (a mixed capture has several).
-    public let recordsByFormat: [String: Int]
+    package let recordsByFormat: [String: Int]
     /// The names of the processes whose records the capture holds, selected or not, sorted.
-    public let processes: [String]
+    package let processes: [String]
     /// Lines that name a lifecycle callback or one of UIKit's messages but were read as no
     /// event: how many, and the first few with the name each holds.
-    public let nearMisses: (count: Int, first: [(line: Int, name: String)])
+    package let nearMisses: (count: Int, first: [(line: Int, name: String)])
 }
 
 /// How to read captures: the format (detected when nil) and which processes to check.
-public struct ScanOptions: Sendable {
-    public var format: (any CaptureFormat)?
+package struct ScanOptions: Sendable {
+    package var format: (any CaptureFormat)?
     /// Only these processes' records are searched for events (`--process`, `app_processes`);
     /// empty: every process but the system's own.
-    public var processes: [String]
-    public var candidateFilter: CandidateFilter
+    package var processes: [String]
+    package var candidateFilter: CandidateFilter
     /// The configuration's own spellings (`events` in `.tracecheck.yml`).
-    public var userSpellings: [UserSpelling] = []
+    package var userSpellings: [UserSpelling] = []
     /// Threads one large file may be read with (`PartedScan`); 1 reads every file whole.
-    public var threadsPerFile = 1
+    package var threadsPerFile = 1
     /// The smallest part worth a thread of its own (tests make it small).
-    public var minimumPartBytes = PartedScan.minimumPartBytes
+    package var minimumPartBytes = PartedScan.minimumPartBytes
     /// Seconds each configured event pattern may spend searching one capture (`pattern_budget`
     /// in `.tracecheck.yml`); past it the pattern is switched off for the rest of the capture.
-    public var patternBudget = ScanOptions.defaultPatternBudget
-    public static let defaultPatternBudget: Double = 10
+    package var patternBudget = ScanOptions.defaultPatternBudget
+    package static let defaultPatternBudget: Double = 10
     /// Keep reading a file as it grows, across truncation and rotation, until interrupted
     /// (`--follow`); read whole by one thread.
-    public var follow = false
+    package var follow = false
 
     /// An extractor with these options' filter and spellings; one per thread (it owns a matcher).
     func extractor(catalog: CompiledCatalog) -> EventExtractor {
         EventExtractor(catalog: catalog, candidateFilter: candidateFilter, userSpellings: userSpellings, patternBudget: patternBudget)
     }
 
-    public init(format: (any CaptureFormat)? = nil, processes: [String] = [], candidateFilter: CandidateFilter = .wordSet) {
+    package init(format: (any CaptureFormat)? = nil, processes: [String] = [], candidateFilter: CandidateFilter = .wordSet) {
         self.format = format
         self.processes = processes
         self.candidateFilter = candidateFilter
@@ -76,20 +76,20 @@ public struct ScanOptions: Sendable {
 }
 
 /// Reads one input in its format and extracts its lifecycle events, streaming.
-public struct CaptureScanner {
-    public let options: ScanOptions
-    public let reader: LineReader
+package struct CaptureScanner {
+    package let options: ScanOptions
+    package let reader: LineReader
 
-    public init(options: ScanOptions = ScanOptions(), reader: LineReader = LineReader()) {
+    package init(options: ScanOptions = ScanOptions(), reader: LineReader = LineReader()) {
         self.options = options
         self.reader = reader
     }
 
-    public init(format: any CaptureFormat, reader: LineReader = LineReader()) {
+    package init(format: any CaptureFormat, reader: LineReader = LineReader()) {
         self.init(options: ScanOptions(format: format), reader: reader)
     }
 
-    public func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
+    package func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
         if options.follow, case .file(let path) = source {
             let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
             let statistics = try reader.follow(path) { line in session.feed(line) }

@@ -1,16 +1,17 @@
 import Foundation
 
 /// A rule's verdict on one capture, for the summary.
-public struct RuleStatus: Hashable, Sendable {
-    public let rule: String
-    public let checked: Bool
+package struct RuleStatus: Hashable, Sendable {
+    package let rule: String
+    package let checked: Bool
     /// Why some epochs could not be judged (sorted).
-    public let unverifiable: [String]
+    package let unverifiable: [String]
 }
 
 /// A finding the capture cannot support: its evidence spans a weak spot of the recording.
 public struct InconclusiveFinding: Hashable, Sendable {
     public let finding: Finding
+    /// Why the capture cannot support it.
     public let reason: String
 }
 
@@ -20,7 +21,7 @@ extension CaptureReport {
     /// they could not judge; not the timeline, nor the rules that passed. A directory of a
     /// night's captures then costs a few hundred bytes per clean capture, not kilobytes.
     /// `keepingRuleStatuses`: every rule's status too, for JUnit's test cases.
-    public func summarised(keepingRuleStatuses: Bool = false) -> CaptureReport {
+    package func summarised(keepingRuleStatuses: Bool = false) -> CaptureReport {
         var kept = CaptureTimeline(path: timeline.path, epochs: [], facts: timeline.facts)
         kept.reading = timeline.reading
         var copy = CaptureReport(scan: scan, timeline: kept, findings: findings, inconclusive: inconclusive,
@@ -32,48 +33,48 @@ extension CaptureReport {
 }
 
 /// Everything known about one capture after the whole pipeline.
-public struct CaptureReport: Sendable {
-    public let scan: ScannedCapture
-    public let timeline: CaptureTimeline
-    public let findings: [Finding]
+package struct CaptureReport: Sendable {
+    package let scan: ScannedCapture
+    package let timeline: CaptureTimeline
+    package let findings: [Finding]
     /// Findings withheld because the capture is too weak where they point.
-    public let inconclusive: [InconclusiveFinding]
-    public let rules: [RuleStatus]
+    package let inconclusive: [InconclusiveFinding]
+    package let rules: [RuleStatus]
     /// The scanner's health issues plus those only the timeline shows.
-    public let health: [HealthIssue]
+    package let health: [HealthIssue]
     /// Findings a `--baseline` accepts: not reported, kept for `--write-baseline`.
-    public internal(set) var baselined: [Finding] = []
+    package internal(set) var baselined: [Finding] = []
 
     /// Lifecycle events read: every event of the timeline, duplicates and forwarded calls
     /// included (a React Native state repeated is a poll, not an event).
-    public let eventCount: Int
+    package let eventCount: Int
 
-    public var path: String { scan.source.displayName }
+    package var path: String { scan.source.displayName }
 
     /// Every event, in line order, as the timeline has them (ambiguous spellings resolved).
-    public var events: [LifecycleEvent] {
+    package var events: [LifecycleEvent] {
         timeline.epochs.flatMap { $0.events.map(\.event) }.sorted { $0.line < $1.line }
     }
 }
 
-public struct CheckOptions: Sendable {
-    public var timeline = TimelineOptions()
-    public var scan = ScanOptions()
-    public var rules: [ActiveRule] = RuleRegistry.enabledByDefault
+package struct CheckOptions: Sendable {
+    package var timeline = TimelineOptions()
+    package var scan = ScanOptions()
+    package var rules: [ActiveRule] = RuleRegistry.enabledByDefault
 
-    public init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, processes: [String] = []) {
+    package init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, processes: [String] = []) {
         timeline = TimelineOptions(forcedMode: forcedMode)
         scan = ScanOptions(format: format, processes: processes)
     }
 }
 
 /// Runs bytes → records → events → timelines → rules → findings for one capture.
-public struct Checker: Sendable {
-    public var options: CheckOptions
+package struct Checker: Sendable {
+    package var options: CheckOptions
 
-    public init(options: CheckOptions = CheckOptions()) { self.options = options }
+    package init(options: CheckOptions = CheckOptions()) { self.options = options }
 
-    public func check(_ source: InputSource) throws(InputError) -> CaptureReport {
+    package func check(_ source: InputSource) throws(InputError) -> CaptureReport {
         var scan = try CaptureScanner(options: options.scan).scan(source)
         var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)

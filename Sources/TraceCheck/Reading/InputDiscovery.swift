@@ -5,27 +5,27 @@ import Foundation
 /// explicitly is always checked; `include`/`exclude` globs only filter what a directory
 /// holds. Hidden files and folders (`.git`) inside a directory are skipped, and so are prose
 /// and data files beside the captures (`mayBeCapture`) unless `include` asks for them.
-public struct InputDiscovery: Sendable {
+package struct InputDiscovery: Sendable {
     /// Globs a directory's file must match (any); empty means every file.
-    public var include: [String]
-    public var exclude: [String]
+    package var include: [String]
+    package var exclude: [String]
 
-    public init(include: [String] = [], exclude: [String] = []) {
+    package init(include: [String] = [], exclude: [String] = []) {
         self.include = include
         self.exclude = exclude
     }
 
     /// One capture to check, or an argument that names nothing readable.
-    public enum Item: Sendable, Equatable {
+    package enum Item: Sendable, Equatable {
         case capture(InputSource)
         case problem(InputError)
     }
 
-    public func items(for arguments: [String]) -> [Item] { discover(arguments).items }
+    package func items(for arguments: [String]) -> [Item] { discover(arguments).items }
 
     /// The items, and the directories that held no file to check (worth a warning: a CI
     /// job pointed at an empty folder should not pass in silence).
-    public func discover(_ arguments: [String]) -> (items: [Item], emptyDirectories: [String]) {
+    package func discover(_ arguments: [String]) -> (items: [Item], emptyDirectories: [String]) {
         var empty: [String] = []
         let items = arguments.flatMap { argument -> [Item] in
             if argument == "-" { return [.capture(.standardInput)] }
@@ -83,7 +83,7 @@ public struct InputDiscovery: Sendable {
     }
 
     /// A glob without `/` matches the file name; one with `/` the path below the directory.
-    public func accepts(_ relativePath: String) -> Bool {
+    package func accepts(_ relativePath: String) -> Bool {
         let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         func matches(_ glob: String) -> Bool {
             fnmatch(glob, glob.contains("/") ? relativePath : name, 0) == 0

@@ -6,32 +6,34 @@ import Darwin
 #endif
 
 /// Where a capture comes from.
-public enum InputSource: Hashable, Sendable, CustomStringConvertible {
+package enum InputSource: Hashable, Sendable, CustomStringConvertible {
     case file(String)
     case standardInput
     /// Text already in memory (tests, rule examples), under a display name.
     case text(name: String, contents: String)
+    /// Bytes already in memory (a library caller's `Data`: any format, gzip included).
+    case bytes(name: String, contents: [UInt8])
 
     /// How the input is named in messages and reports.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .file(let path): path
         case .standardInput: "<stdin>"
-        case .text(let name, _): name
+        case .text(let name, _), .bytes(let name, _): name
         }
     }
 
-    public var description: String { displayName }
+    package var description: String { displayName }
 }
 
 /// An input that could not be read at all, or stopped being readable part-way.
-public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let source: String
-    public let reason: String
+package struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let source: String
+    package let reason: String
     /// The last complete line read before a read error, when some were read.
-    public let afterLine: Int?
+    package let afterLine: Int?
 
-    public var description: String {
+    package var description: String {
         if let afterLine { return "\(source): read error after line \(afterLine): \(reason)" }
         return "\(source): \(reason)"
     }
@@ -39,32 +41,32 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// One line of input, without its line terminator (`\n` or `\r\n`).
 /// The bytes are only valid inside the callback that receives them.
-public struct Line {
-    public let bytes: UnsafeRawBufferPointer
+package struct Line {
+    package let bytes: UnsafeRawBufferPointer
     /// 1-based, as `cat -n` counts.
-    public let number: Int
+    package let number: Int
     /// Bytes past `LineReader.maximumLineLength` that were not examined.
-    public let droppedBytes: Int
+    package let droppedBytes: Int
 }
 
 /// What reading saw, apart from the lines themselves.
-public struct ReadStatistics: Equatable, Sendable {
-    public var lines = 0
-    public var bytes = 0
-    public var crlfLines = 0
+package struct ReadStatistics: Equatable, Sendable {
+    package var lines = 0
+    package var bytes = 0
+    package var crlfLines = 0
     /// Line numbers longer than `LineReader.maximumLineLength`, with their full lengths.
-    public var overlongLines: [(line: Int, length: Int)] = []
+    package var overlongLines: [(line: Int, length: Int)] = []
     /// The first line that contains a NUL byte, if any.
-    public var firstNULLine: Int?
+    package var firstNULLine: Int?
     /// Read through gzip; `bytes` counts the decompressed bytes.
-    public var compressed = false
+    package var compressed = false
     /// Why the compressed data ended before its end (corrupt or truncated): what came
     /// before is read and checked, and the input still counts as not read whole.
-    public var damage: String?
+    package var damage: String?
     /// Reading stopped on request (SIGINT, SIGTERM) before the input's end.
-    public var interrupted = false
+    package var interrupted = false
 
-    public static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
+    package static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
         lhs.lines == rhs.lines && lhs.bytes == rhs.bytes && lhs.crlfLines == rhs.crlfLines && lhs.damage == rhs.damage
             && lhs.interrupted == rhs.interrupted
             && lhs.firstNULLine == rhs.firstNULLine
@@ -75,32 +77,44 @@ public struct ReadStatistics: Equatable, Sendable {
 
 /// Streams a file or standard input line by line with constant memory: fixed-size chunks
 /// through one reusable buffer, never the whole input in one allocation.
-public struct LineReader: Sendable {
-    public static let defaultChunkSize = 1 << 20
+package struct LineReader: Sendable {
+    package static let defaultChunkSize = 1 << 20
     /// Lifecycle lines are short; a longer line is examined up to this length and the rest
     /// of it skipped, so a 100 MB line costs no more memory than a short one.
-    public static let defaultMaximumLineLength = 1 << 20
+    package static let defaultMaximumLineLength = 1 << 20
 
-    public let chunkSize: Int
-    public let maximumLineLength: Int
+    package let chunkSize: Int
+    package let maximumLineLength: Int
 
-    public init(chunkSize: Int = defaultChunkSize, maximumLineLength: Int = defaultMaximumLineLength) {
+    package init(chunkSize: Int = defaultChunkSize, maximumLineLength: Int = defaultMaximumLineLength) {
         self.chunkSize = max(1, chunkSize)
         self.maximumLineLength = max(1, maximumLineLength)
     }
 
-    public func read(_ source: InputSource, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+    /// Bytes in memory, plain or gzip (recognised by its magic bytes, as for files).
+    private func read(name: String, bytes: [UInt8], _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+        var remaining = bytes[...]
+        let next: (UnsafeMutableRawPointer, Int) -> Int = { destination, capacity in
+            let count = min(capacity, remaining.count)
+            remaining.prefix(count).withUnsafeBytes { bytes in
+                if let source = bytes.baseAddress { destination.copyMemory(from: source, byteCount: count) }
+            }
+            remaining = remaining.dropFirst(count)
+            return count
+        }
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            remaining = remaining.dropFirst(2)
+            return try readGzipStream(name: name, head: [0x1F, 0x8B], body, source: next)
+        }
+        return try read(name: name, body, fill: next)
+    }
+
+    package func read(_ source: InputSource, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         switch source {
         case .text(let name, let contents):
-            var remaining = Array(contents.utf8)[...]
-            return try read(name: name, body) { destination, capacity in
-                let count = min(capacity, remaining.count)
-                remaining.prefix(count).withUnsafeBytes { bytes in
-                    if let source = bytes.baseAddress { destination.copyMemory(from: source, byteCount: count) }
-                }
-                remaining = remaining.dropFirst(count)
-                return count
-            }
+            return try read(name: name, bytes: Array(contents.utf8), body)
+        case .bytes(let name, let contents):
+            return try read(name: name, bytes: contents, body)
         case .standardInput:
             // Compressed data is recognised by its magic bytes, as for files.
             var head: [UInt8] = []

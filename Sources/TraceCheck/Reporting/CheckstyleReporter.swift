@@ -1,12 +1,12 @@
 /// `--format checkstyle`: Checkstyle 4.3 XML, one `<file>` per capture, which most code
 /// review tools (Jenkins warnings-ng, reviewdog, Danger) import.
-public struct CheckstyleReporter: Reporter {
+package struct CheckstyleReporter: Reporter {
     /// What file names are relative to (the workspace, `--path-base`).
-    public var paths: PathBase
+    package var paths: PathBase
 
-    public init(paths: PathBase = .asGiven) { self.paths = paths }
+    package init(paths: PathBase = .asGiven) { self.paths = paths }
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
         for report in result.reports {
             out += "  <file name=\"\(EscapeTable.xml(paths(report.path)))\">\n"

@@ -6,8 +6,8 @@ import Foundation
 /// duration slice, each callback an instant event; findings are instant events on a track of
 /// their own. Time is the capture's when its lines carry it,
 /// else one millisecond per line, so the order is always the capture's.
-public struct ChromeTraceReporter: Reporter {
-    public init() {}
+package struct ChromeTraceReporter: Reporter {
+    package init() {}
 
     /// One Trace Event. Only the fields the format defines for each phase are written.
     struct Event: Encodable {
@@ -32,7 +32,7 @@ public struct ChromeTraceReporter: Reporter {
     /// Tracks within a process: the timeline rows from the first, findings last.
     static let firstTrack = 1, findingsTrack = 1_000_000
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         var events: [Event] = []
         var pid = 0
         for report in result.reports {

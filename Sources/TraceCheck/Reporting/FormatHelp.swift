@@ -1,7 +1,7 @@
 /// `tracecheck formats`: each format with its summary and a sample line, then the
 /// harness decorations that are stripped.
-public enum FormatHelp {
-    public static func table() -> String {
+package enum FormatHelp {
+    package static func table() -> String {
         var out = "Formats (detected per file from its first \(FormatDetector.sampleSize) lines; --input-format NAME overrides):\n"
         for format in CaptureFormats.all {
             out += "\n  \(format.name)\n    \(format.summary)\n"

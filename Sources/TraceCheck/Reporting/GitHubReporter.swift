@@ -1,13 +1,13 @@
 /// `--format github`: GitHub Actions workflow commands, one per finding:
 /// `::error file=…,line=…,title=…::message`. Errors and warnings keep their level, infos
 /// and withheld (inconclusive) findings are notices. Escaped as GitHub's runner expects.
-public struct GitHubReporter: StreamingReporter {
+package struct GitHubReporter: StreamingReporter {
     /// What `file=` is relative to (`GITHUB_WORKSPACE`, `--path-base`).
-    public var paths: PathBase
+    package var paths: PathBase
 
-    public init(paths: PathBase = .asGiven) { self.paths = paths }
+    package init(paths: PathBase = .asGiven) { self.paths = paths }
 
-    public func render(_ report: CaptureReport) -> String {
+    package func render(_ report: CaptureReport) -> String {
         ReportedFinding.all(in: report).map { reported in
             let finding = reported.finding
             let command = reported.inconclusive == nil ? Self.command(finding.severity) : "notice"
@@ -18,7 +18,7 @@ public struct GitHubReporter: StreamingReporter {
         }.joined()
     }
 
-    public func render(unreadable: InputError) -> String {
+    package func render(unreadable: InputError) -> String {
         "::error file=\(EscapeTable.gitHubProperty(paths(unreadable.source))),title=tracecheck::\(EscapeTable.gitHubData(unreadable.description))\n"
     }
 

@@ -2,11 +2,11 @@ import Foundation
 
 /// `--format gitlab`: GitLab Code Quality JSON (an array of issues with description,
 /// check name, fingerprint, severity and location), for a job's `codequality` report.
-public struct GitLabReporter: Reporter {
+package struct GitLabReporter: Reporter {
     /// What `location.path` is relative to (`CI_PROJECT_DIR`, `--path-base`).
-    public var paths: PathBase
+    package var paths: PathBase
 
-    public init(paths: PathBase = .asGiven) { self.paths = paths }
+    package init(paths: PathBase = .asGiven) { self.paths = paths }
 
     struct Issue: Encodable {
         let type = "issue"
@@ -23,7 +23,7 @@ public struct GitLabReporter: Reporter {
     }
     struct Lines: Encodable { let begin: Int }
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         var seen: [String: Int] = [:]
         let issues = result.reports.flatMap(\.findings).map { finding in
             // Stable across re-captures (GitLab compares fingerprints between pipelines);

@@ -7,14 +7,14 @@ import Foundation
 /// rule's explanation and the evidence), inconclusive findings and the capture's weak spots
 /// hatched; a findings table linked to the markers; a toggle between line order and time, and
 /// a filter by severity and rule. Everything taken from a capture is escaped.
-public struct HTMLReporter: Reporter {
-    public let failOn: Severity
+package struct HTMLReporter: Reporter {
+    package let failOn: Severity
 
-    public init(failOn: Severity = .error) { self.failOn = failOn }
+    package init(failOn: Severity = .error) { self.failOn = failOn }
 
     static let width = 1200.0, labelWidth = 300.0, right = 1180.0, laneHeight = 30.0
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         let terminal = TerminalReporter(color: false, failOn: failOn)
         var body = "<h1>tracecheck</h1>\n"
         let errors = result.count(.error), warnings = result.count(.warning), infos = result.count(.info)

@@ -2,7 +2,7 @@ import Foundation
 
 /// A reporter that can write each capture's part as soon as that capture is checked,
 /// before the others are done.
-public protocol StreamingReporter: Reporter {
+package protocol StreamingReporter: Reporter {
     func render(_ report: CaptureReport) -> String
     func render(unreadable: InputError) -> String
     /// What follows the last capture (a summary): written once every capture is.
@@ -10,18 +10,18 @@ public protocol StreamingReporter: Reporter {
 }
 
 extension StreamingReporter {
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         result.reports.map(render).joined() + result.unreadable.map { render(unreadable: $0) }.joined() + finish(result)
     }
 
-    public func finish(_ result: RunResult) -> String { "" }
+    package func finish(_ result: RunResult) -> String { "" }
 }
 
 /// `--format jsonl`: one JSON object per line: each finding (`"type": "finding"`) and
 /// each input that could not be read (`"type": "error"`), written per capture as soon as it
 /// is checked, so a consumer can start before a long run ends.
-public struct JSONLinesReporter: StreamingReporter {
-    public init() {}
+package struct JSONLinesReporter: StreamingReporter {
+    package init() {}
 
     /// `"type": "finding"` and the fields of a finding in the JSON document.
     struct FindingLine: Encodable {
@@ -41,13 +41,13 @@ public struct JSONLinesReporter: StreamingReporter {
         let path: String, message: String
     }
 
-    public func render(_ report: CaptureReport) -> String {
+    package func render(_ report: CaptureReport) -> String {
         ReportedFinding.all(in: report).map { reported in
             Self.line(FindingLine(finding: JSONReporter.Document.Finding(reported.finding, inconclusive: reported.inconclusive)))
         }.joined()
     }
 
-    public func render(unreadable: InputError) -> String {
+    package func render(unreadable: InputError) -> String {
         Self.line(ErrorLine(path: unreadable.source, message: unreadable.description))
     }
 

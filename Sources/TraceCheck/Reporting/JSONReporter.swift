@@ -1,9 +1,12 @@
 import Foundation
 
+/// The module's finding, which the JSON document's own `Finding` shadows below.
+typealias CheckedFinding = Finding
+
 /// `--format json`: one document, described in docs/json-output.md. Other tools read it,
 /// so fields are only ever added, never renamed or removed.
-public struct JSONReporter: Reporter {
-    public init() {}
+package struct JSONReporter: Reporter {
+    package init() {}
 
     struct Document: Encodable {
         struct Tool: Encodable { let name: String, version: String }
@@ -35,7 +38,7 @@ public struct JSONReporter: Reporter {
             let inconclusive: String?
 
             /// The one place a finding becomes JSON; `--format jsonl` writes the same object.
-            init(_ finding: TraceCheck.Finding, inconclusive: String?) {
+            init(_ finding: CheckedFinding, inconclusive: String?) {
                 rule = finding.rule
                 spec = finding.spec
                 severity = finding.severity
@@ -58,7 +61,7 @@ public struct JSONReporter: Reporter {
         let summary: Summary
     }
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         let document = Document(
             tool: .init(name: "tracecheck", version: TraceCheckVersion.current),
             files: result.reports.map(file),

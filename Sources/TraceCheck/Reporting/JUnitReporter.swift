@@ -2,17 +2,17 @@
 /// with its findings at or above `--fail-on` as failure messages, is skipped when the
 /// capture does not let it judge anything, and passes otherwise. The capture's format and
 /// health are the suite's properties. Valid against the Jenkins JUnit XSD (a test checks).
-public struct JUnitReporter: Reporter {
-    public let failOn: Severity
+package struct JUnitReporter: Reporter {
+    package let failOn: Severity
     /// What suite names, `file` attributes and failure paths are relative to (`--path-base`).
-    public var paths: PathBase
+    package var paths: PathBase
 
-    public init(failOn: Severity = .error, paths: PathBase = .asGiven) {
+    package init(failOn: Severity = .error, paths: PathBase = .asGiven) {
         self.failOn = failOn
         self.paths = paths
     }
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         var suites: [String] = []
         var tests = 0, failures = 0, errors = 0
         for report in result.reports {

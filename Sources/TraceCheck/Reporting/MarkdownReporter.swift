@@ -2,15 +2,15 @@
 /// with its timelines and its findings with their evidence lines; then every clean capture as
 /// one row of a collapsed table, so a run over thousands stays far below GitHub's 1 MiB limit
 /// for a step summary.
-public struct MarkdownReporter: Reporter {
+package struct MarkdownReporter: Reporter {
     /// Steps shown per timeline before the middle is elided.
-    public var maximumSteps = 20
+    package var maximumSteps = 20
     /// The severity that fails a capture: its verdict is ❌.
-    public let failOn: Severity
+    package let failOn: Severity
 
-    public init(failOn: Severity = .error) { self.failOn = failOn }
+    package init(failOn: Severity = .error) { self.failOn = failOn }
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         let errors = result.count(.error), warnings = result.count(.warning), infos = result.count(.info)
         var out = "## tracecheck\n\n"
         out += "\(result.checkedCount + result.unreadable.count) capture(s): \(errors) error(s), \(warnings) warning(s), \(infos) info(s)"

@@ -4,29 +4,29 @@ import Foundation
 /// (`--path-base`, else `GITHUB_WORKSPACE` or `CI_PROJECT_DIR`). GitHub, GitLab, Jenkins and
 /// code-scanning dashboards place an annotation only when its path is relative to the
 /// checkout, whatever directory the job ran tracecheck from and however it named the files.
-public struct PathBase: Sendable, Equatable {
+package struct PathBase: Sendable, Equatable {
     /// The base, absolute and without a trailing slash; nil: paths as given.
-    public let directory: String?
+    package let directory: String?
     /// What a relative input path is relative to.
     let workingDirectory: String
 
     /// Paths as the command line gave them.
-    public static let asGiven = PathBase(directory: nil)
+    package static let asGiven = PathBase(directory: nil)
 
-    public init(directory: String?, workingDirectory: String = FileManager.default.currentDirectoryPath) {
+    package init(directory: String?, workingDirectory: String = FileManager.default.currentDirectoryPath) {
         self.workingDirectory = workingDirectory
         self.directory = directory.map { Self.absolute($0, from: workingDirectory) }
     }
 
     /// The base a run uses: `--path-base`, else the CI's workspace from `environment`.
-    public static func detected(explicit: String?, environment: [String: String]) -> PathBase {
+    package static func detected(explicit: String?, environment: [String: String]) -> PathBase {
         let named = explicit ?? ["GITHUB_WORKSPACE", "CI_PROJECT_DIR"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
         return PathBase(directory: named)
     }
 
     /// `path` relative to the base when it lies inside it; otherwise as given (a capture
     /// outside the checkout, `<stdin>`).
-    public func callAsFunction(_ path: String) -> String {
+    package func callAsFunction(_ path: String) -> String {
         guard let directory, let inside = Self.relative(path, to: directory, from: workingDirectory) else { return path }
         return inside
     }

@@ -1,10 +1,10 @@
 /// Every output `report` can write, by the name `--format` and `--report` take.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case terminal, json, jsonl, junit, sarif, github, gitlab, teamcity, markdown, checkstyle
     case html
     case chromeTrace = "chrome-trace"
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .terminal: "for people: per-capture timelines, findings with their evidence, a summary"
         case .json: "one JSON document (docs/json-output.md)"
@@ -23,7 +23,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// What of a capture's report this format needs once the capture is checked, for a run
     /// to keep no more than its outputs use.
-    public enum Retention: Int, Comparable, Sendable {
+    package enum Retention: Int, Comparable, Sendable {
         /// Written as each capture is checked: only the run's counts are needed after.
         case none
         /// Findings, health and counts (SARIF, GitLab, Checkstyle, TeamCity).
@@ -35,10 +35,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         /// Everything (JSON, HTML and the trace describe every capture's timelines).
         case whole
 
-        public static func < (lhs: Retention, rhs: Retention) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Retention, rhs: Retention) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    public var retention: Retention {
+    package var retention: Retention {
         switch self {
         case .terminal, .jsonl, .github: .none
         case .sarif, .gitlab, .teamcity, .checkstyle: .summary
@@ -51,7 +51,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// A reporter for this format. `failOn` decides which findings fail a JUnit test case and
     /// a capture's verdict in the terminal; `verbose` shows clean captures' timelines too;
     /// `unicode` picks the terminal's verdict marks (ASCII where the locale is not UTF-8).
-    public func reporter(color: Bool = false, quiet: Bool = false, failOn: Severity = .error,
+    package func reporter(color: Bool = false, quiet: Bool = false, failOn: Severity = .error,
                          verbose: Bool = false, unicode: Bool = true, width: Int = 100, paths: PathBase = .asGiven) -> any Reporter {
         switch self {
         case .terminal:

@@ -2,19 +2,19 @@ import Foundation
 
 /// Text for `tracecheck rules`, `tracecheck rules <id>` and docs/rules.md, from the rule
 /// registry and the configuration's own rules.
-public enum RuleHelp {
+package enum RuleHelp {
     /// Every rule the configuration knows: built in, then its own.
-    public static func rules(_ configuration: Configuration) -> [RuleDescription] {
+    package static func rules(_ configuration: Configuration) -> [RuleDescription] {
         RuleRegistry.all.map { $0.description } + configuration.rules.map(\.description)
     }
 
-    public static func rule(withID id: String, in configuration: Configuration) -> RuleDescription? {
+    package static func rule(withID id: String, in configuration: Configuration) -> RuleDescription? {
         rules(configuration).first { $0.id == id || $0.spec.lowercased() == id.lowercased() && $0.spec != "user" }
     }
 
     /// Two lines a rule, to fit 80 columns: its id, spec id, severity, family and whether it
     /// is off; then its name.
-    public static func table(_ configuration: Configuration = Configuration()) -> String {
+    package static func table(_ configuration: Configuration = Configuration()) -> String {
         let rows = rules(configuration).map { rule -> (cells: [String], name: String) in
             let state = configuration.isEnabled(rule) ? "" : (rule.optIn ? "opt-in, off" : "off")
             return ([rule.id, rule.spec, configuration.severity(of: rule).rawValue, rule.family.rawValue, state], rule.name)
@@ -48,7 +48,7 @@ public enum RuleHelp {
     }
 
     /// `tracecheck rules --format json`: one object per rule.
-    public static func json(_ configuration: Configuration = Configuration()) -> String {
+    package static func json(_ configuration: Configuration = Configuration()) -> String {
         let entries = rules(configuration).map { rule in
             RuleEntry(id: rule.id, spec: rule.spec, name: rule.name, family: rule.family.rawValue,
                       severity: configuration.severity(of: rule), defaultSeverity: rule.severity,
@@ -61,7 +61,7 @@ public enum RuleHelp {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    public static func explanation(of rule: RuleDescription, in configuration: Configuration = Configuration()) -> String {
+    package static func explanation(of rule: RuleDescription, in configuration: Configuration = Configuration()) -> String {
         var out = "\(rule.id) (\(rule.spec), \(configuration.severity(of: rule).rawValue), \(rule.family.rawValue)"
         out += configuration.isEnabled(rule) ? ")\n" : ", not enabled\(rule.optIn ? ": opt-in" : ""))\n"
         out += "\(rule.name)\n\nWhy:\n\(wrapped(rule.rationale))\n\nLegal, not reported:\n\(wrapped(rule.exceptions))\n"
@@ -93,7 +93,7 @@ public enum RuleHelp {
     }
 
     /// docs/rules.md, generated so that it cannot drift from the registry (a test compares).
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var out = """
             # Rules
 

@@ -1,46 +1,46 @@
-public enum TraceCheckVersion {
-    public static let current = "0.1.0"
+package enum TraceCheckVersion {
+    package static let current = "0.1.0"
     /// Where the project is published: SARIF's `informationUri` and the rules' `helpUri`.
-    public static let repository = "https://github.com/tracecheck/tracecheck"
+    package static let repository = "https://github.com/tracecheck/tracecheck"
 }
 
 /// The result of one `report` run over several inputs, in the order they were given.
-public struct RunResult: Sendable {
+package struct RunResult: Sendable {
     /// The captures' reports, in input order (without the clean ones a long run only counted).
-    public var reports: [CaptureReport]
+    package var reports: [CaptureReport]
     /// Inputs that could not be read at all.
-    public var unreadable: [InputError]
+    package var unreadable: [InputError]
     /// The rules the run used, as configured: built-in and user-defined.
-    public var rules: [RuleDescription]
+    package var rules: [RuleDescription]
     /// Clean captures a long run counted without keeping (`add(_:keepingClean:)`): how many,
     /// the processes they hold and what the rules could not judge in them.
-    public private(set) var folded = FoldedCaptures()
+    package private(set) var folded = FoldedCaptures()
 
     /// What is left of clean captures that were counted, not kept.
-    public struct FoldedCaptures: Sendable {
-        public fileprivate(set) var count = 0
+    package struct FoldedCaptures: Sendable {
+        package fileprivate(set) var count = 0
         fileprivate var processes: Set<String> = []
         /// The first few counted captures whose rules could not judge something, with what;
         /// past them, what the rest could not judge, pooled.
-        public fileprivate(set) var unverifiableByCapture: [(path: String, statuses: [RuleStatus])] = []
+        package fileprivate(set) var unverifiableByCapture: [(path: String, statuses: [RuleStatus])] = []
         fileprivate var unverifiable: [String: Set<String>] = [:]
         fileprivate var pooled = 0
         static let capturesNamed = 10
     }
 
-    public init(reports: [CaptureReport] = [], unreadable: [InputError] = [],
+    package init(reports: [CaptureReport] = [], unreadable: [InputError] = [],
                 rules: [RuleDescription] = RuleRegistry.all.map { $0.description }) {
         self.reports = reports
         self.unreadable = unreadable
         self.rules = rules
     }
 
-    public func description(of rule: String) -> RuleDescription? { rules.first { $0.id == rule } }
+    package func description(of rule: String) -> RuleDescription? { rules.first { $0.id == rule } }
 
     /// Adds a capture's report. A clean one (no finding, withheld or baselined, read whole)
     /// is only counted when `keepingClean` is false: a run over a device farm's night of
     /// captures then holds what it must report, not every capture it read.
-    public mutating func add(_ report: CaptureReport, keepingClean: Bool = true) {
+    package mutating func add(_ report: CaptureReport, keepingClean: Bool = true) {
         let clean = report.findings.isEmpty && report.inconclusive.isEmpty && report.baselined.isEmpty
             && report.scan.statistics.damage == nil
         guard !keepingClean, clean else {
@@ -61,17 +61,17 @@ public struct RunResult: Sendable {
 
     /// What the rules could not judge in the clean captures that were only counted past the
     /// first few named ones: how many captures, and by rule in the rules' order.
-    public var foldedUnverifiable: (captures: Int, reasons: [(rule: String, reasons: [String])]) {
+    package var foldedUnverifiable: (captures: Int, reasons: [(rule: String, reasons: [String])]) {
         (folded.pooled, rules.map(\.id).compactMap { id in folded.unverifiable[id].map { (id, $0.sorted()) } })
     }
 
     /// Captures checked: those kept and those counted.
-    public var checkedCount: Int { reports.count + folded.count }
+    package var checkedCount: Int { reports.count + folded.count }
 
     /// Why `filter` (`--process`, `app_processes`) read nothing, when it names no process of
     /// any capture the run read: a selection that reads nothing is a mistake, not a clean
     /// run. Names the nearest process, and the ones the captures hold.
-    public func unmatchedProcessFilter(_ filter: [String]) -> String? {
+    package func unmatchedProcessFilter(_ filter: [String]) -> String? {
         guard !filter.isEmpty, checkedCount > 0 else { return nil }
         let seen = Set(reports.flatMap(\.scan.processes)).union(folded.processes)
         guard seen.isDisjoint(with: filter) else { return nil }
@@ -81,12 +81,12 @@ public struct RunResult: Sendable {
             + (seen.isEmpty ? " (their lines name no process)" : "; their processes: \(names)")
     }
 
-    public var findings: [Finding] { reports.flatMap(\.findings) }
+    package var findings: [Finding] { reports.flatMap(\.findings) }
 
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    package func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 
     /// Rules that could not judge something, with the reasons, over all inputs.
-    public var unverifiable: [(rule: String, reasons: [String])] {
+    package var unverifiable: [(rule: String, reasons: [String])] {
         var reasons = folded.unverifiable
         for status in folded.unverifiableByCapture.flatMap(\.statuses) {
             reasons[status.rule, default: []].formUnion(status.unverifiable)
@@ -103,6 +103,6 @@ public struct RunResult: Sendable {
 }
 
 /// Turns a run into text for one audience. Reporters never parse.
-public protocol Reporter: Sendable {
+package protocol Reporter: Sendable {
     func render(_ result: RunResult) -> String
 }

@@ -4,11 +4,11 @@ import Foundation
 /// help with the examples, default level); each result points at the capture and line, with
 /// the evidence lines as related locations. Withheld (inconclusive) findings are `note`
 /// results marked `inconclusive`. Valid against the OASIS schema (a test checks).
-public struct SARIFReporter: Reporter {
+package struct SARIFReporter: Reporter {
     /// What artifact URIs are relative to: `%SRCROOT%`, the path base, else the working directory.
-    public var paths: PathBase
+    package var paths: PathBase
 
-    public init(paths: PathBase = .asGiven) { self.paths = paths }
+    package init(paths: PathBase = .asGiven) { self.paths = paths }
 
     struct Log: Encodable {
         let schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -90,7 +90,7 @@ public struct SARIFReporter: Reporter {
         let inconclusive: String?
     }
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         let rules = result.rules
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var results: [Result] = []

@@ -1,9 +1,9 @@
 /// `--format teamcity`: TeamCity service messages. Each rule that found something is an
 /// inspection type, each finding an inspection with the file, line and severity.
-public struct TeamCityReporter: Reporter {
-    public init() {}
+package struct TeamCityReporter: Reporter {
+    package init() {}
 
-    public func render(_ result: RunResult) -> String {
+    package func render(_ result: RunResult) -> String {
         var out = ""
         var declared = Set<String>()
         for finding in result.reports.flatMap(\.findings) {

@@ -1,22 +1,22 @@
 /// The default human output: per capture a verdict line, then (for a capture with findings,
 /// or every capture with `verbose`) what was read, a compact per-scene timeline, the capture's
 /// health and `path:line: severity: message [rule]` with the evidence lines; then a summary.
-public struct TerminalReporter: StreamingReporter {
-    public let color: Bool
+package struct TerminalReporter: StreamingReporter {
+    package let color: Bool
     /// Findings only (`--quiet`): no verdicts, timelines, health, withheld findings or summary.
-    public let quiet: Bool
+    package let quiet: Bool
     /// The severity that fails a capture (`--fail-on`): its verdict is ✗.
-    public let failOn: Severity
+    package let failOn: Severity
     /// Clean captures' timelines too (`--timeline`, `-v`); else a clean capture is one line.
-    public let verbose: Bool
+    package let verbose: Bool
     /// ✓ ✗ and — where the terminal shows UTF-8; `+ x` and `-` where it does not.
-    public let unicode: Bool
+    package let unicode: Bool
     /// Steps shown per timeline before the middle is elided.
-    public var maximumSteps = 14
+    package var maximumSteps = 14
     /// Columns a timeline row wraps at (the terminal's; 100 when not a terminal).
-    public var width = 100
+    package var width = 100
 
-    public init(color: Bool, quiet: Bool = false, failOn: Severity = .error, verbose: Bool = false, unicode: Bool = true) {
+    package init(color: Bool, quiet: Bool = false, failOn: Severity = .error, verbose: Bool = false, unicode: Bool = true) {
         self.color = color
         self.quiet = quiet
         self.failOn = failOn
@@ -26,7 +26,7 @@ public struct TerminalReporter: StreamingReporter {
 
     /// One capture, written as soon as it is checked: its verdict, then what was read, its
     /// health and its findings.
-    public func render(_ report: CaptureReport) -> String {
+    package func render(_ report: CaptureReport) -> String {
         if quiet { return report.findings.map(render).joined() }
         var out = verdictLine(report)
         guard verbose || !report.findings.isEmpty || !report.inconclusive.isEmpty else { return out }
@@ -38,7 +38,7 @@ public struct TerminalReporter: StreamingReporter {
     }
 
     /// How a capture came out, as the first thing a reader sees of it.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// A finding at or above `failOn`.
         case failed
         /// No lifecycle event was read (`no_lifecycle_events` is its only finding).
@@ -50,7 +50,7 @@ public struct TerminalReporter: StreamingReporter {
         case clean
     }
 
-    public func verdict(of report: CaptureReport) -> Verdict {
+    package func verdict(of report: CaptureReport) -> Verdict {
         if !report.findings.isEmpty, report.findings.allSatisfy({ $0.rule == NoLifecycleEventsRule.description.id }) { return .nothingRead }
         if report.findings.contains(where: { $0.severity >= failOn }) { return .failed }
         if report.findings.contains(where: { $0.severity > .info }) { return .warned }
@@ -88,9 +88,9 @@ public struct TerminalReporter: StreamingReporter {
     }
 
     /// An input that could not be read is named on stderr and counted in the summary.
-    public func render(unreadable: InputError) -> String { "" }
+    package func render(unreadable: InputError) -> String { "" }
 
-    public func finish(_ result: RunResult) -> String { quiet ? "" : summary(result) }
+    package func finish(_ result: RunResult) -> String { quiet ? "" : summary(result) }
 
     func header(_ report: CaptureReport) -> String {
         let statistics = report.scan.statistics

@@ -1,33 +1,33 @@
 /// An example capture for a rule. Lines are Xcode console lines; `↓` before a line marks
 /// the line the rule must report (SwiftLint's model). The examples are the rule's tests,
 /// its `tracecheck rules <id>` help and its SARIF help text.
-public struct ExampleTrace: Sendable, Hashable {
-    public static let marker: Character = "↓"
-    public let lines: [String]
+package struct ExampleTrace: Sendable, Hashable {
+    package static let marker: Character = "↓"
+    package let lines: [String]
     /// What `.tracecheck.yml` says about the app, for rules that need it.
-    public let facts: AppFacts
+    package let facts: AppFacts
 
-    public init(_ lines: [String], facts: AppFacts = AppFacts()) {
+    package init(_ lines: [String], facts: AppFacts = AppFacts()) {
         self.lines = lines
         self.facts = facts
     }
 
     /// The lines without markers.
-    public var unmarkedLines: [String] {
+    package var unmarkedLines: [String] {
         lines.map { $0.first == Self.marker ? String($0.dropFirst()) : $0 }
     }
 
     /// The capture text without markers.
-    public var text: String { unmarkedLines.joined(separator: "\n") + "\n" }
+    package var text: String { unmarkedLines.joined(separator: "\n") + "\n" }
 
     /// 1-based numbers of the marked lines.
-    public var markedLines: [Int] {
+    package var markedLines: [Int] {
         lines.enumerated().filter { $0.element.first == Self.marker }.map { $0.offset + 1 }
     }
 }
 
 /// The groups of rules (docs/rules.md), plus UIKit's own messages.
-public enum RuleFamily: String, Sendable, Codable, CaseIterable {
+package enum RuleFamily: String, Sendable, Codable, CaseIterable {
     case launch, routing, connection, foreground
     /// UIApplication notifications against the scenes' state.
     case notifications
@@ -50,27 +50,27 @@ public enum RuleFamily: String, Sendable, Codable, CaseIterable {
 }
 
 /// What a rule is, for humans and for output formats.
-public struct RuleDescription: Sendable {
+package struct RuleDescription: Sendable {
     /// Stable snake_case identifier used in output and configuration.
-    public let id: String
+    package let id: String
     /// The invariant's id (`C5`), as docs/rules.md lists it.
-    public let spec: String
-    public let name: String
-    public let family: RuleFamily
+    package let spec: String
+    package let name: String
+    package let family: RuleFamily
     /// The default severity; a configuration may set another.
-    public internal(set) var severity: Severity
+    package internal(set) var severity: Severity
     /// Why the rule exists, with its evidence.
-    public let rationale: String
+    package let rationale: String
     /// What is legal although it looks wrong, and why.
-    public let exceptions: String
-    public let triggering: [ExampleTrace]
-    public let nonTriggering: [ExampleTrace]
+    package let exceptions: String
+    package let triggering: [ExampleTrace]
+    package let nonTriggering: [ExampleTrace]
     /// Off unless `.tracecheck.yml` lists it in `opt_in_rules` (annotations most teams do not want).
-    public var optIn = false
+    package var optIn = false
 }
 
 /// One ordering invariant. Each rule is one type in one file.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome
@@ -90,13 +90,13 @@ extension Rule {
 
 /// A rule as one run uses it: built in or from the configuration, at the severity the
 /// configuration gives it.
-public struct ActiveRule: Sendable {
-    public private(set) var description: RuleDescription
+package struct ActiveRule: Sendable {
+    package private(set) var description: RuleDescription
     /// The severity the rule's findings come with, before the configuration's.
     let defaultSeverity: Severity
     let evaluate: @Sendable (CaptureTimeline) -> RuleOutcome
 
-    public init(_ rule: any Rule.Type) {
+    package init(_ rule: any Rule.Type) {
         self.init(description: rule.description) { rule.init().evaluate($0) }
     }
 
@@ -107,7 +107,7 @@ public struct ActiveRule: Sendable {
     }
 
     /// The same rule at another severity.
-    public func with(severity: Severity) -> ActiveRule {
+    package func with(severity: Severity) -> ActiveRule {
         var copy = self
         copy.description.severity = severity
         return copy
@@ -124,8 +124,8 @@ public struct ActiveRule: Sendable {
 }
 
 /// Every built-in rule, in the order they are listed.
-public enum RuleRegistry {
-    public static let all: [any Rule.Type] = [
+package enum RuleRegistry {
+    package static let all: [any Rule.Type] = [
         NoLifecycleEventsRule.self,
         LaunchSequenceRule.self,
         LaunchBeforeSceneConnectRule.self,
@@ -178,33 +178,33 @@ public enum RuleRegistry {
     ]
 
     /// Every built-in rule's id, in the order they are listed.
-    public static var ids: [String] { all.map { $0.description.id } }
+    package static var ids: [String] { all.map { $0.description.id } }
 
     /// What runs without a configuration: every rule but the opt-in ones.
-    public static var enabledByDefault: [ActiveRule] { all.filter { !$0.description.optIn }.map(ActiveRule.init) }
+    package static var enabledByDefault: [ActiveRule] { all.filter { !$0.description.optIn }.map(ActiveRule.init) }
 }
 
 /// A rule judged one process epoch at a time, which most are: the framework owns the loop
 /// over the epochs and counts the epochs judged, so a rule only says what it found in one.
-public protocol EpochRule: Rule {
+package protocol EpochRule: Rule {
     func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict
 }
 
 /// What a rule found in one epoch.
-public struct EpochVerdict: Sendable {
-    public var findings: [Finding] = []
+package struct EpochVerdict: Sendable {
+    package var findings: [Finding] = []
     /// Findings that depend on how the capture ends (see `RuleOutcome.pending`).
-    public var pending: [Finding] = []
+    package var pending: [Finding] = []
     /// Why the rule could not judge (part of) the epoch.
-    public var unverifiable: Set<String> = []
+    package var unverifiable: Set<String> = []
     /// Whether the rule could judge something in the epoch.
-    public var judged = false
+    package var judged = false
 
-    public init() {}
+    package init() {}
 }
 
 extension EpochRule {
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         RuleOutcome(timeline.epochs.map { epoch in
             var verdict = judge(epoch, in: timeline)
             // A process of which only UIKit's account was read shows nothing these rules judge:

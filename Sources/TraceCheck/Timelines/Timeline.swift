@@ -1,5 +1,5 @@
 /// Scene states of docs/lifecycle.md ("A scene's states"), plus what a capture cannot know.
-public enum SceneState: String, Sendable, Codable {
+package enum SceneState: String, Sendable, Codable {
     /// Not connected: before its `willConnect` was seen.
     case unattached
     /// Connected before the capture shows it: any next event is plausible.
@@ -11,7 +11,7 @@ public enum SceneState: String, Sendable, Codable {
     case background
     case disconnected
 
-    public var abbreviation: String {
+    package var abbreviation: String {
         switch self {
         case .unattached: "U"
         case .unknown: "?"
@@ -37,7 +37,7 @@ public enum SceneState: String, Sendable, Codable {
     ]
 }
 
-public enum LifecycleMode: String, Sendable, Codable {
+package enum LifecycleMode: String, Sendable, Codable {
     /// Scene delegates receive the UI lifecycle (iOS 13+ with a scene manifest).
     case scene
     /// The app delegate receives it.
@@ -47,16 +47,16 @@ public enum LifecycleMode: String, Sendable, Codable {
 }
 
 /// One change of state of one scene (or of a legacy app's implicit scene).
-public struct TimelineStep: Hashable, Sendable {
+package struct TimelineStep: Hashable, Sendable {
     /// Index into the epoch's `events`.
-    public let event: Int
-    public let before: SceneState
-    public let after: SceneState
+    package let event: Int
+    package let before: SceneState
+    package let after: SceneState
 }
 
 /// One scene instance from its connection to its disconnection (docs/lifecycle.md).
-public struct SceneConnection: Hashable, Sendable {
-    public enum Origin: String, Sendable, Codable {
+package struct SceneConnection: Hashable, Sendable {
+    package enum Origin: String, Sendable, Codable {
         /// Its first callback was `willConnect`, or it is still to come.
         case connected
         /// Already connected when the capture began (no launch seen before it).
@@ -72,20 +72,20 @@ public struct SceneConnection: Hashable, Sendable {
         case system
     }
 
-    public let ordinal: Int
-    public var origin: Origin
-    public var delegateClass: String?
-    public var scenePointer: String?
-    public var delegatePointer: String?
-    public var sessions: [String] = []
-    public var steps: [TimelineStep] = []
-    public var state: SceneState
-    public var hasWillConnect = false
+    package let ordinal: Int
+    package var origin: Origin
+    package var delegateClass: String?
+    package var scenePointer: String?
+    package var delegatePointer: String?
+    package var sessions: [String] = []
+    package var steps: [TimelineStep] = []
+    package var state: SceneState
+    package var hasWillConnect = false
 
-    public var isLive: Bool { state != .disconnected }
+    package var isLive: Bool { state != .disconnected }
 
     /// `scene #2 OtherSceneDelegate 0x600003a1c2c0 (5910B345…)`.
-    public var label: String {
+    package var label: String {
         if origin == .implicitApp { return "app" }
         if origin == .uikit { return "[uikit]" + (sessions.first.map { " (\($0.prefix(8))…)" } ?? "") }
         if origin == .system { return "[system]" }
@@ -98,7 +98,7 @@ public struct SceneConnection: Hashable, Sendable {
 }
 
 /// Where an event landed in the timeline.
-public enum Attachment: Hashable, Sendable {
+package enum Attachment: Hashable, Sendable {
     /// A process-level event (launch, terminate, discard, …) or a notification read as such.
     case process
     /// A step of `connections[index]` (or `appTimeline` when the index is -1, `uikitTimeline`
@@ -114,41 +114,41 @@ public enum Attachment: Hashable, Sendable {
     case duplicate(of: Int)
 }
 
-public struct EpochEvent: Hashable, Sendable {
-    public let event: LifecycleEvent
-    public var attachment: Attachment
+package struct EpochEvent: Hashable, Sendable {
+    package let event: LifecycleEvent
+    package var attachment: Attachment
 }
 
 /// One run of one process (L1 in docs/rules.md).
-public struct ProcessEpoch: Hashable, Sendable {
-    public let ordinal: Int
-    public var pid: Int?
-    public var process: String?
-    public var events: [EpochEvent] = []
-    public var mode: LifecycleMode = .unknown
+package struct ProcessEpoch: Hashable, Sendable {
+    package let ordinal: Int
+    package var pid: Int?
+    package var process: String?
+    package var events: [EpochEvent] = []
+    package var mode: LifecycleMode = .unknown
     /// Event ids the app visibly logs in this epoch (callbacks, or notifications standing in
     /// for callbacks it does not log). A rule that needs an id outside this set cannot judge.
-    public var observed: Set<EventID> = []
-    public var connections: [SceneConnection] = []
+    package var observed: Set<EventID> = []
+    package var connections: [SceneConnection] = []
     /// A legacy app's implicit scene.
-    public var appTimeline: SceneConnection?
+    package var appTimeline: SceneConnection?
     /// UIKit's account of the application state, when the capture holds its lines.
-    public var uikitTimeline: SceneConnection?
+    package var uikitTimeline: SceneConnection?
     /// The system's account of the process, when the capture holds SpringBoard's lines about it.
-    public var systemTimeline: SceneConnection?
+    package var systemTimeline: SceneConnection?
     /// The first UIKit line saying this process does not adopt the scene life cycle.
-    public var legacyWarning: Int?
+    package var legacyWarning: Int?
 
     /// Index of the first launch callback, when the capture shows the launch.
-    public var launchIndex: Int? {
+    package var launchIndex: Int? {
         events.firstIndex { [.appWillFinishLaunching, .appDidFinishLaunching].contains($0.event.id) && $0.event.source == .callback }
     }
 
-    public func isObserved(_ id: EventID) -> Bool { observed.contains(id) }
+    package func isObserved(_ id: EventID) -> Bool { observed.contains(id) }
 
     /// True for the callbacks (and stand-in notifications) that move a timeline: not
     /// companions, duplicates or forwarded calls.
-    public func drives(_ entry: EpochEvent) -> Bool {
+    package func drives(_ entry: EpochEvent) -> Bool {
         switch entry.attachment {
         case .companion, .duplicate, .forwarded: false
         default: entry.event.source == .callback || observed.contains(entry.event.id)
@@ -156,11 +156,11 @@ public struct ProcessEpoch: Hashable, Sendable {
     }
 
     /// The events that drive a timeline, in order, with their index in `events`.
-    public var drivingEvents: [(index: Int, event: LifecycleEvent)] {
+    package var drivingEvents: [(index: Int, event: LifecycleEvent)] {
         events.enumerated().compactMap { index, entry in drives(entry) ? (index, entry.event) : nil }
     }
 
-    public func connection(at index: Int) -> SceneConnection? {
+    package func connection(at index: Int) -> SceneConnection? {
         switch index {
         case -1: appTimeline
         case -2: uikitTimeline
@@ -170,15 +170,15 @@ public struct ProcessEpoch: Hashable, Sendable {
     }
 
     /// Whether the app itself logged anything here: not only UIKit's account of it.
-    public var appLogs: Bool { events.contains { !$0.event.id.isOutsideAccount } }
+    package var appLogs: Bool { events.contains { !$0.event.id.isOutsideAccount } }
 
     /// Every scene connection, then the legacy app timeline: what the app logged, not UIKit's
     /// account (`uikitTimeline`).
-    public var allTimelines: [(index: Int, connection: SceneConnection)] {
+    package var allTimelines: [(index: Int, connection: SceneConnection)] {
         connections.enumerated().map { ($0.offset, $0.element) } + (appTimeline.map { [(-1, $0)] } ?? [])
     }
 
-    public var label: String {
+    package var label: String {
         if let process, let pid { return "\(process)[\(pid)]" }
         if let pid { return "pid \(pid)" }
         return "process #\(ordinal)"
@@ -186,15 +186,15 @@ public struct ProcessEpoch: Hashable, Sendable {
 }
 
 /// Everything the rules look at for one capture.
-public struct CaptureTimeline: Sendable {
-    public let path: String
-    public var epochs: [ProcessEpoch]
+package struct CaptureTimeline: Sendable {
+    package let path: String
+    package var epochs: [ProcessEpoch]
     /// What the configuration says about the app: verdicts some rules cannot reach alone.
-    public var facts: AppFacts
+    package var facts: AppFacts
     /// What the reading stage made of the capture, for the rule that says nothing was read.
-    public var reading = CaptureReading()
+    package var reading = CaptureReading()
 
-    public init(path: String, epochs: [ProcessEpoch], facts: AppFacts = AppFacts()) {
+    package init(path: String, epochs: [ProcessEpoch], facts: AppFacts = AppFacts()) {
         self.path = path
         self.epochs = epochs
         self.facts = facts
@@ -202,20 +202,20 @@ public struct CaptureTimeline: Sendable {
 }
 
 /// What was read of a capture, whatever its events: enough to tell a user why nothing was.
-public struct CaptureReading: Sendable {
-    public var format = ""
-    public var lines = 0
-    public var records = 0
+package struct CaptureReading: Sendable {
+    package var format = ""
+    package var lines = 0
+    package var records = 0
     /// The processes whose records the capture holds, and the ones `--process` asked for.
-    public var processes: [String] = []
-    public var processFilter: [String] = []
+    package var processes: [String] = []
+    package var processFilter: [String] = []
     /// Lines that name a lifecycle callback but were read as no event: how many, the first few.
-    public var nearMisses: (count: Int, first: [(line: Int, name: String)]) = (0, [])
+    package var nearMisses: (count: Int, first: [(line: Int, name: String)]) = (0, [])
     /// The apps the system's lines name, with how many lines each: what a device log shows of
     /// an app whose own process logs nothing.
-    public var systemLines: [(bundle: String, lines: Int)] = []
+    package var systemLines: [(bundle: String, lines: Int)] = []
 
-    public init() {}
+    package init() {}
 
     init(_ scan: ScannedCapture, processFilter: [String]) {
         format = scan.format

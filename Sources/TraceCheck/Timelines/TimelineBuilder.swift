@@ -1,25 +1,25 @@
 /// Options that change how a capture is read into timelines.
-public struct TimelineOptions: Sendable {
+package struct TimelineOptions: Sendable {
     /// `nil`: detect per epoch (MODE-1 in docs/rules.md).
-    public var forcedMode: LifecycleMode?
+    package var forcedMode: LifecycleMode?
     /// R3: the most time between a scene callback and the app-delegate call it forwards to.
-    public var forwardingWindow: Double = 0.050
+    package var forwardingWindow: Double = 0.050
     /// F4: the same event logged twice within this is one event logged twice.
-    public var duplicateWindow: Double = 0.010
+    package var duplicateWindow: Double = 0.010
     /// Handed on to the rules with the timeline.
-    public var facts = AppFacts()
+    package var facts = AppFacts()
 
-    public init(forcedMode: LifecycleMode? = nil) { self.forcedMode = forcedMode }
+    package init(forcedMode: LifecycleMode? = nil) { self.forcedMode = forcedMode }
 }
 
 /// Rebuilds per-process, per-scene timelines from an event stream (docs/lifecycle.md).
-public struct TimelineBuilder {
-    public let options: TimelineOptions
+package struct TimelineBuilder {
+    package let options: TimelineOptions
 
-    public init(options: TimelineOptions = TimelineOptions()) { self.options = options }
+    package init(options: TimelineOptions = TimelineOptions()) { self.options = options }
 
     /// App-delegate callbacks that a scene delegate forwards, with their scene counterparts (R3).
-    public static let forwardingPairs: [EventID: EventID] = [
+    package static let forwardingPairs: [EventID: EventID] = [
         .appDidBecomeActive: .sceneDidBecomeActive,
         .appWillResignActive: .sceneWillResignActive,
         .appWillEnterForeground: .sceneWillEnterForeground,
@@ -35,7 +35,7 @@ public struct TimelineBuilder {
         .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground,
     ]
 
-    public func build(path: String, stream: EventStream) -> CaptureTimeline {
+    package func build(path: String, stream: EventStream) -> CaptureTimeline {
         var epochs = splitIntoEpochs(stream)
         for index in epochs.indices { detectMode(&epochs[index]) }
         adoptCaptureMode(&epochs)

@@ -1,9 +1,9 @@
 /// A capture from which no lifecycle event was read cannot pass: a CI gate would stay green
 /// when the app's logging or the capture step broke.
-public struct NoLifecycleEventsRule: Rule {
-    public init() {}
+package struct NoLifecycleEventsRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "no_lifecycle_events",
         spec: "—",
         name: "Nothing was read from the capture",
@@ -33,7 +33,7 @@ public struct NoLifecycleEventsRule: Rule {
             ExampleTrace(["2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]"]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         outcome.checked = 1
         guard timeline.epochs.isEmpty else { return outcome }

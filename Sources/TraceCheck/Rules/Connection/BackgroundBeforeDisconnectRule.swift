@@ -1,8 +1,8 @@
 /// C5: `didDisconnect` normally follows `didEnterBackground`.
-public struct BackgroundBeforeDisconnectRule: EpochRule {
-    public init() {}
+package struct BackgroundBeforeDisconnectRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "background_before_disconnect",
         spec: "C5",
         name: "didEnterBackground before didDisconnect",
@@ -52,7 +52,7 @@ public struct BackgroundBeforeDisconnectRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         var judged = false

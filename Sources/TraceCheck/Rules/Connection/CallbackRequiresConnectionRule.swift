@@ -1,8 +1,8 @@
 /// F5: a scene callback needs a connected scene.
-public struct CallbackRequiresConnectionRule: EpochRule {
-    public init() {}
+package struct CallbackRequiresConnectionRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "callback_requires_connection",
         spec: "F5",
         name: "Scene callbacks need a connected scene",
@@ -42,7 +42,7 @@ public struct CallbackRequiresConnectionRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
             guard !connection.hasWillConnect,
                   let orphan = events.first(where: { $0.id != .windowSceneDidUpdateCoordinateSpace }) else { return nil }

@@ -1,11 +1,11 @@
 /// C13: a CarPlay scene's interface controller disconnects only after it connected.
-public struct CarPlayConnectPairingRule: EpochRule {
-    public init() {}
+package struct CarPlayConnectPairingRule: EpochRule {
+    package init() {}
 
     static let connects: Set<Substring> = ["didConnect", "didConnectWindow"]
     static let disconnects: Set<Substring> = ["didDisconnect", "didDisconnectWindow"]
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "carplay_connect_pairing",
         spec: "C13",
         name: "CarPlay connect and disconnect come in pairs",
@@ -42,7 +42,7 @@ public struct CarPlayConnectPairingRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let carPlay = epoch.drivingEvents.map(\.event).filter { $0.id.builtInFamily == .carplay }
         guard !carPlay.isEmpty, epoch.launchIndex != nil else { return verdict }

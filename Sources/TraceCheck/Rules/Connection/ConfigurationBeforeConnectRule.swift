@@ -1,8 +1,8 @@
 /// C1: for a new session, `configurationForConnecting` comes before its `willConnect`.
-public struct ConfigurationBeforeConnectRule: Rule {
-    public init() {}
+package struct ConfigurationBeforeConnectRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "configuration_before_connect",
         spec: "C1",
         name: "configurationForConnecting before the willConnect it configures",
@@ -44,7 +44,7 @@ public struct ConfigurationBeforeConnectRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         let lastLine = timeline.epochs.flatMap { $0.drivingEvents.map(\.event.line) }.max()
         for epoch in timeline.epochs where epoch.mode == .scene {

@@ -1,8 +1,8 @@
 /// C2: an existing session that reconnects gets no `configurationForConnecting`.
-public struct ConfigurationOnReconnectRule: Rule {
-    public init() {}
+package struct ConfigurationOnReconnectRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "configuration_on_reconnect",
         spec: "C2",
         name: "No configurationForConnecting for a session that reconnects",
@@ -52,7 +52,7 @@ public struct ConfigurationOnReconnectRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         var seen: [String: LifecycleEvent] = [:]
         for epoch in timeline.epochs {

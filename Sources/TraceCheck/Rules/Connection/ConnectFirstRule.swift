@@ -1,8 +1,8 @@
 /// C3: `willConnect` is the first callback of a scene instance.
-public struct ConnectFirstRule: EpochRule {
-    public init() {}
+package struct ConnectFirstRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "connect_first",
         spec: "C3",
         name: "willConnect is a scene's first callback",
@@ -43,7 +43,7 @@ public struct ConnectFirstRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
             guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
                   let early = events.first(where: {

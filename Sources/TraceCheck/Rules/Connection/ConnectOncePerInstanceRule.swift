@@ -1,8 +1,8 @@
 /// C4: a scene instance connects once and receives nothing after its disconnect.
-public struct ConnectOncePerInstanceRule: EpochRule {
-    public init() {}
+package struct ConnectOncePerInstanceRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "connect_once_per_instance",
         spec: "C4",
         name: "One willConnect per scene instance, nothing after didDisconnect",
@@ -41,7 +41,7 @@ public struct ConnectOncePerInstanceRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true

@@ -1,8 +1,8 @@
 /// C9: a discarded session never comes back.
-public struct DiscardedSessionReusedRule: Rule {
-    public init() {}
+package struct DiscardedSessionReusedRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "discarded_session_reused",
         spec: "C9",
         name: "Nothing refers to a discarded session",
@@ -34,7 +34,7 @@ public struct DiscardedSessionReusedRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         var discardedAt: [String: LifecycleEvent] = [:]
         var reported = Set<String>()

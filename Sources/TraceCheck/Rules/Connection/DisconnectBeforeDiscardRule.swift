@@ -1,8 +1,8 @@
 /// C7: a session discarded while the app runs is discarded after its scene disconnected.
-public struct DisconnectBeforeDiscardRule: EpochRule {
-    public init() {}
+package struct DisconnectBeforeDiscardRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "disconnect_before_discard",
         spec: "C7",
         name: "didDisconnect before didDiscardSceneSessions",
@@ -47,7 +47,7 @@ public struct DisconnectBeforeDiscardRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         let events = epoch.drivingEvents.map(\.event)

@@ -1,8 +1,8 @@
 /// C8: sessions discarded while the app was not running are reported at the next launch.
-public struct LaunchTimeDiscardRule: EpochRule {
-    public init() {}
+package struct LaunchTimeDiscardRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "launch_time_discard",
         spec: "C8",
         name: "Sessions discarded while the app was not running",
@@ -39,7 +39,7 @@ public struct LaunchTimeDiscardRule: EpochRule {
         ],
         optIn: true)
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
         guard let discard = events.first(where: { $0.id == .appDidDiscardSceneSessions }) else { return verdict }

@@ -1,8 +1,8 @@
 /// C6: a session that disconnected may connect again; worth a note when reading a capture.
-public struct SessionReconnectedRule: Rule {
-    public init() {}
+package struct SessionReconnectedRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "session_reconnected",
         spec: "C6",
         name: "A known session connects again",
@@ -40,7 +40,7 @@ public struct SessionReconnectedRule: Rule {
         ],
         optIn: true)
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         var connectedBefore: [String: LifecycleEvent] = [:]
         for epoch in timeline.epochs {

@@ -1,11 +1,11 @@
 /// C11: with `UIApplicationSupportsMultipleScenes = NO`, one application scene at a time.
-public struct SingleSceneAppRule: Rule {
-    public init() {}
+package struct SingleSceneAppRule: Rule {
+    package init() {}
 
     /// A scene replacing another may overlap it this long (C11 in docs/rules.md).
     static let overlap = 1.0
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "multiple_scenes_not_supported",
         spec: "C11",
         name: "One application scene at a time when multiple scenes are off",
@@ -54,7 +54,7 @@ public struct SingleSceneAppRule: Rule {
             ], facts: AppFacts(supportsMultipleScenes: false)),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         // One reason for the whole capture, however many launches show two scenes at once.
         var unjudged: (first: Int, count: Int)?

@@ -1,10 +1,10 @@
 /// U2: every `willContinueUserActivityWithType` gets one `continue` or `didFailToContinue`.
-public struct ContinueActivityPairingRule: EpochRule {
-    public init() {}
+package struct ContinueActivityPairingRule: EpochRule {
+    package init() {}
 
     static let outcomes: Set<Substring> = ["continueUserActivity", "didFailToContinueUserActivity"]
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "continue_activity_pairing",
         spec: "U2",
         name: "willContinueUserActivity is answered",
@@ -44,7 +44,7 @@ public struct ContinueActivityPairingRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
         guard events.contains(where: { $0.id.member == "willContinueUserActivity" }) else { return verdict }

@@ -1,8 +1,8 @@
 /// U1: `scene(_:openURLContexts:)` only reaches a connected scene.
-public struct OpenURLBeforeConnectRule: Rule {
-    public init() {}
+package struct OpenURLBeforeConnectRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "open_url_before_connect",
         spec: "U1",
         name: "openURLContexts only for a connected scene",
@@ -37,7 +37,7 @@ public struct OpenURLBeforeConnectRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         checkDeliveredBeforeConnect(.sceneOpenURLContexts,
                                     explanation: "the URL that connects a scene arrives in willConnect's connection options", in: timeline)
     }

@@ -1,8 +1,8 @@
 /// U5: `scene(_:restoreInteractionStateWith:)` comes after the scene's `willConnect`.
-public struct RestoreInteractionBeforeConnectRule: Rule {
-    public init() {}
+package struct RestoreInteractionBeforeConnectRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "restore_interaction_before_connect",
         spec: "U5",
         name: "restoreInteractionState after willConnect",
@@ -35,7 +35,7 @@ public struct RestoreInteractionBeforeConnectRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         checkDeliveredBeforeConnect(.sceneRestoreInteractionState,
                                     explanation: "there is no interface to restore before the scene connects", in: timeline)
     }

@@ -1,8 +1,8 @@
 /// U6: a quick action that connects a scene arrives in the connection options.
-public struct ShortcutBeforeConnectRule: Rule {
-    public init() {}
+package struct ShortcutBeforeConnectRule: Rule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "shortcut_before_connect",
         spec: "U6",
         name: "performActionFor shortcut only for a connected scene",
@@ -39,7 +39,7 @@ public struct ShortcutBeforeConnectRule: Rule {
             ]),
         ])
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         checkDeliveredBeforeConnect(.windowScenePerformActionForShortcutItem,
                                     explanation: "the quick action that connects a scene arrives in willConnect's connection options", in: timeline)
     }

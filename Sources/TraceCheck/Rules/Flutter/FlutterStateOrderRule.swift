@@ -1,13 +1,13 @@
 /// Flutter's `AppLifecycleState` moves one step at a time along resumed ⇄ inactive ⇄ hidden ⇄
 /// paused (docs/lifecycle.md, "Flutter").
-public struct FlutterStateOrderRule: EpochRule {
-    public init() {}
+package struct FlutterStateOrderRule: EpochRule {
+    package init() {}
 
     /// Each state's place on the ladder; `detached` stands apart (before the first and after
     /// the last state of an engine).
     static let rung: [EventID: Int] = [.flutterResumed: 0, .flutterInactive: 1, .flutterHidden: 2, .flutterPaused: 3]
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "flutter_state_order",
         spec: "—",
         name: "Flutter's AppLifecycleState changes one step at a time",
@@ -44,7 +44,7 @@ public struct FlutterStateOrderRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         // Off where the process logs no such state.
         guard epoch.events.contains(where: { $0.event.id.builtInFamily == .flutter }) else { return verdict }

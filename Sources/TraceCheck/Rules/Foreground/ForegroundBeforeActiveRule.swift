@@ -1,8 +1,8 @@
 /// F1: `willEnterForeground` precedes `didBecomeActive` on every entry into the foreground.
-public struct ForegroundBeforeActiveRule: EpochRule {
-    public init() {}
+package struct ForegroundBeforeActiveRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "foreground_before_active",
         spec: "F1",
         name: "willEnterForeground before didBecomeActive",
@@ -56,7 +56,7 @@ public struct ForegroundBeforeActiveRule: EpochRule {
                           explanation: "willEnterForeground must come first when entering the foreground"),
     ]
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeTransitions(Self.table, in: epoch, of: timeline)
     }
 }

@@ -1,8 +1,8 @@
 /// F2: `willEnterForeground` is followed, eventually, by `didBecomeActive`.
-public struct ForegroundWithoutActivationRule: EpochRule {
-    public init() {}
+package struct ForegroundWithoutActivationRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "foreground_without_activation",
         spec: "F2",
         name: "A scene that enters the foreground becomes active",
@@ -52,7 +52,7 @@ public struct ForegroundWithoutActivationRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         guard epoch.connections.contains(where: { connection in

@@ -1,8 +1,8 @@
 /// F3: leaving foreground-active, `willResignActive` precedes `didEnterBackground`.
-public struct ResignBeforeBackgroundRule: EpochRule {
-    public init() {}
+package struct ResignBeforeBackgroundRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "resign_before_background",
         spec: "F3",
         name: "willResignActive before didEnterBackground",
@@ -53,7 +53,7 @@ public struct ResignBeforeBackgroundRule: EpochRule {
                           explanation: "willResignActive must come first when leaving the foreground"),
     ]
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeTransitions(Self.table, in: epoch, of: timeline)
     }
 }

@@ -1,8 +1,8 @@
 /// F4: callbacks follow the state machine of docs/lifecycle.md ("A scene's states").
-public struct SceneStateMachineRule: EpochRule {
-    public init() {}
+package struct SceneStateMachineRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "scene_state_machine",
         spec: "F4",
         name: "Callbacks follow the scene state machine",
@@ -64,7 +64,7 @@ public struct SceneStateMachineRule: EpochRule {
                           requiresAnyOf: [.didEnterBackground], explanation: "it is already in the foreground"),
     ]
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeTransitions(Self.table, in: epoch, of: timeline)
     }
 }

@@ -1,8 +1,8 @@
 /// L3: `didFinishLaunching` precedes the first `configurationForConnecting` and `willConnect`.
-public struct LaunchBeforeSceneConnectRule: EpochRule {
-    public init() {}
+package struct LaunchBeforeSceneConnectRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "launch_before_scene_connect",
         spec: "L3",
         name: "Launch finishes before the first scene connects",
@@ -36,7 +36,7 @@ public struct LaunchBeforeSceneConnectRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
         let connecting = [EventID.appConfigurationForConnecting, .sceneWillConnect].compactMap { id in events.first { $0.id == id } }

@@ -1,8 +1,8 @@
 /// L5: `UIApplicationDidFinishLaunchingNotification` follows `didFinishLaunching`.
-public struct LaunchNotificationOrderRule: EpochRule {
-    public init() {}
+package struct LaunchNotificationOrderRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "launch_notification_order",
         spec: "L5",
         name: "didFinishLaunching notification after the delegate callback",
@@ -33,7 +33,7 @@ public struct LaunchNotificationOrderRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeNotificationFollowsCallback(.appDidFinishLaunching, in: epoch, of: timeline)
     }
 }

@@ -1,8 +1,8 @@
 /// L2: `willFinishLaunching` precedes `didFinishLaunching`; each at most once per process.
-public struct LaunchSequenceRule: EpochRule {
-    public init() {}
+package struct LaunchSequenceRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "launch_sequence",
         spec: "L2",
         name: "Launch callbacks once each, willFinish before didFinish",
@@ -41,7 +41,7 @@ public struct LaunchSequenceRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let launches = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
         let didFinish = launches.filter { $0.id == .appDidFinishLaunching }

@@ -1,8 +1,8 @@
 /// L6: nothing follows `applicationWillTerminate` in the same process.
-public struct NothingAfterTerminateRule: EpochRule {
-    public init() {}
+package struct NothingAfterTerminateRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "nothing_after_terminate",
         spec: "L6",
         name: "Nothing after applicationWillTerminate",
@@ -32,7 +32,7 @@ public struct NothingAfterTerminateRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let events = epoch.drivingEvents.map(\.event)
         guard let terminate = events.first(where: { $0.id == .appWillTerminate && $0.source == .callback }) else { return verdict }

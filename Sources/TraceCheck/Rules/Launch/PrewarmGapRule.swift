@@ -1,8 +1,8 @@
 /// L4: a long gap between launch and the first scene is prewarming, worth a note, not a finding.
-public struct PrewarmGapRule: EpochRule {
-    public init() {}
+package struct PrewarmGapRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "prewarm_gap",
         spec: "L4",
         name: "Possible prewarm: long gap between launch and the first scene",
@@ -36,7 +36,7 @@ public struct PrewarmGapRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
         guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }),

@@ -1,11 +1,11 @@
 /// N2: app-level notifications follow the aggregate state of the scenes.
-public struct AppNotificationAgainstSceneStateRule: EpochRule {
-    public init() {}
+package struct AppNotificationAgainstSceneStateRule: EpochRule {
+    package init() {}
 
     /// How long a scene may take to reach the state the notification announces (N2 in docs/rules.md).
     static let window = 0.050
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "app_notification_against_scene_state",
         spec: "N2",
         name: "App notifications agree with the scenes' state",
@@ -49,7 +49,7 @@ public struct AppNotificationAgainstSceneStateRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         let notifications = epoch.events.indices.filter {

@@ -1,11 +1,11 @@
 /// N3: a callback and its own notification are one event; the notification comes second.
-public struct NotificationBeforeCallbackRule: EpochRule {
-    public init() {}
+package struct NotificationBeforeCallbackRule: EpochRule {
+    package init() {}
 
     /// How far ahead of its callback a notification may be logged (N3 in docs/rules.md).
     static let tolerance = 0.050
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "notification_before_callback",
         spec: "N3",
         name: "A notification logged well before its own callback",
@@ -51,7 +51,7 @@ public struct NotificationBeforeCallbackRule: EpochRule {
 
     static let ownRules: Set<EventID> = [.appDidFinishLaunching, .appWillTerminate]
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let companions = epoch.events.indices.filter {
             epoch.events[$0].attachment == .companion && !Self.ownRules.contains(epoch.events[$0].event.id)

@@ -1,8 +1,8 @@
 /// N5: `UIApplicationWillTerminateNotification` follows `applicationWillTerminate`.
-public struct TerminateNotificationOrderRule: EpochRule {
-    public init() {}
+package struct TerminateNotificationOrderRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "terminate_notification_order",
         spec: "N5",
         name: "willTerminate notification after the delegate callback",
@@ -42,7 +42,7 @@ public struct TerminateNotificationOrderRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeNotificationFollowsCallback(.appWillTerminate, in: epoch, of: timeline)
     }
 }

@@ -1,9 +1,9 @@
 /// React Native's `AppState` on iOS reports `inactive` before `background` (docs/lifecycle.md,
 /// "React Native").
-public struct ReactNativeStateOrderRule: EpochRule {
-    public init() {}
+package struct ReactNativeStateOrderRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "react_native_state_order",
         spec: "—",
         name: "React Native's AppState passes inactive on its way to the background",
@@ -40,7 +40,7 @@ public struct ReactNativeStateOrderRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         // Off where the process logs no such state.
         guard epoch.events.contains(where: { $0.event.id.builtInFamily == .reactnative }) else { return verdict }

@@ -1,8 +1,8 @@
 /// R1: in a scene-based app UIKit does not call the app delegate's foreground/background callbacks.
-public struct AppDelegateInSceneAppRule: EpochRule {
-    public init() {}
+package struct AppDelegateInSceneAppRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "app_delegate_in_scene_app",
         spec: "R1",
         name: "No app-delegate foreground/background callbacks in a scene-based app",
@@ -45,7 +45,7 @@ public struct AppDelegateInSceneAppRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true

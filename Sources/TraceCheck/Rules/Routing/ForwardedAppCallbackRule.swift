@@ -1,8 +1,8 @@
 /// R3: app-delegate lifecycle prints in a scene-based app whose forwarding cannot be confirmed.
-public struct ForwardedAppCallbackRule: EpochRule {
-    public init() {}
+package struct ForwardedAppCallbackRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "forwarded_app_callback",
         spec: "R3",
         name: "App-delegate callback presumed forwarded by the scene delegate",
@@ -30,7 +30,7 @@ public struct ForwardedAppCallbackRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true

@@ -1,8 +1,8 @@
 /// R5: the callbacks of one scene connection come from one delegate class.
-public struct OneDelegateClassPerSceneRule: EpochRule {
-    public init() {}
+package struct OneDelegateClassPerSceneRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "one_delegate_class_per_scene",
         spec: "R5",
         name: "One delegate class per scene",
@@ -37,7 +37,7 @@ public struct OneDelegateClassPerSceneRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true

@@ -1,8 +1,8 @@
 /// R2: a scene-based app gets URLs through its scene delegate, not `application(_:open:options:)`.
-public struct OpenURLInSceneAppRule: EpochRule {
-    public init() {}
+package struct OpenURLInSceneAppRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "open_url_in_scene_app",
         spec: "R2",
         name: "No application(_:open:options:) in a scene-based app",
@@ -44,7 +44,7 @@ public struct OpenURLInSceneAppRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true

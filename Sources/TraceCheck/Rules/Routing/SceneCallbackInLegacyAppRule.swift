@@ -1,8 +1,8 @@
 /// R4: a process that does not adopt the scene life cycle receives no scene-delegate callbacks.
-public struct SceneCallbackInLegacyAppRule: EpochRule {
-    public init() {}
+package struct SceneCallbackInLegacyAppRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "scene_callback_in_legacy_app",
         spec: "R4",
         name: "No scene-delegate callbacks in a legacy app",
@@ -34,7 +34,7 @@ public struct SceneCallbackInLegacyAppRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.legacyWarning != nil || epoch.mode == .legacy else { return verdict }
         verdict.judged = true

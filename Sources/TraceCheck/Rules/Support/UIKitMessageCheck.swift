@@ -14,7 +14,7 @@ extension UIKitMessageRule {
     static func reports(_ event: LifecycleEvent) -> Bool { true }
     static func subject(of event: LifecycleEvent) -> String { "" }
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         verdict.judged = true
         var groups: [(subject: String, events: [LifecycleEvent])] = []

@@ -1,12 +1,12 @@
 /// P2: a printed scenePhase agrees with the state of the scenes UIKit reported.
-public struct PhaseAgainstSceneStateRule: EpochRule {
-    public init() {}
+package struct PhaseAgainstSceneStateRule: EpochRule {
+    package init() {}
 
     static let phaseOfState: [SceneState: EventID] = [
         .foregroundActive: .swiftUIActive, .foregroundInactive: .swiftUIInactive, .background: .swiftUIBackground,
     ]
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "phase_against_scene_state",
         spec: "P2",
         name: "scenePhase agrees with the scenes' state",
@@ -50,7 +50,7 @@ public struct PhaseAgainstSceneStateRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let phases = epoch.events.indices.filter { epoch.events[$0].event.id.builtInFamily == .swiftui }
         guard !phases.isEmpty, epoch.mode == .scene else { return verdict }

@@ -1,11 +1,11 @@
 /// P1: SwiftUI scene phases pass through `inactive` between `active` and `background`.
-public struct ScenePhaseOrderRule: EpochRule {
-    public init() {}
+package struct ScenePhaseOrderRule: EpochRule {
+    package init() {}
 
     /// Phase changes that skip `inactive`.
     static let jumps: Set<[EventID]> = [[.swiftUIBackground, .swiftUIActive], [.swiftUIActive, .swiftUIBackground]]
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "scene_phase_order",
         spec: "P1",
         name: "scenePhase passes through inactive",
@@ -42,7 +42,7 @@ public struct ScenePhaseOrderRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.events.contains(where: { $0.event.id.builtInFamily == .swiftui }) else { return verdict }
         guard epoch.connections.count <= 1 else {

@@ -1,10 +1,10 @@
 /// K5: a legacy app with a main storyboard whose app delegate has no window property.
-public struct AppDelegateWindowMissingRule: UIKitMessageRule {
-    public init() {}
+package struct AppDelegateWindowMissingRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitAppDelegateWindowMissing
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "app_delegate_window_missing",
         spec: "K5",
         name: "App delegate has no window property",

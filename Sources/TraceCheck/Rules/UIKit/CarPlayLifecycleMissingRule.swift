@@ -1,10 +1,10 @@
 /// K8: a CarPlay scene delegate without the template connect methods.
-public struct CarPlayLifecycleMissingRule: UIKitMessageRule {
-    public init() {}
+package struct CarPlayLifecycleMissingRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitCarPlayLifecycleMissing
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "carplay_lifecycle_missing",
         spec: "K8",
         name: "CarPlay scene delegate lacks its life-cycle methods",

@@ -1,10 +1,10 @@
 /// K2: a configuration asked for by name has no entry in the scene manifest.
-public struct ConfigurationNameNotInPlistRule: UIKitMessageRule {
-    public init() {}
+package struct ConfigurationNameNotInPlistRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitNoSceneConfiguration
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "configuration_name_not_in_plist",
         spec: "K2",
         name: "Scene configuration name not in Info.plist",

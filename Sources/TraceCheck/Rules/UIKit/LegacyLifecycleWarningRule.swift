@@ -1,10 +1,10 @@
 /// K6/K7: UIKit warns that the process does not adopt the scene life cycle.
-public struct LegacyLifecycleWarningRule: UIKitMessageRule {
-    public init() {}
+package struct LegacyLifecycleWarningRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitLegacyLifecycleWarning
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "legacy_lifecycle_warning",
         spec: "K6",
         name: "UIKit warns the app does not adopt UIScene",

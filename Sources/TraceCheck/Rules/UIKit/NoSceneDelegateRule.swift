@@ -1,10 +1,10 @@
 /// K4: a storyboard-based scene without a scene delegate.
-public struct NoSceneDelegateRule: UIKitMessageRule {
-    public init() {}
+package struct NoSceneDelegateRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitNoSceneDelegate
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "no_scene_delegate",
         spec: "K4",
         name: "No scene delegate set",

@@ -1,10 +1,10 @@
 /// K1: UIKit found no scene manifest while looking for the default configuration.
-public struct NoSceneManifestRule: UIKitMessageRule {
-    public init() {}
+package struct NoSceneManifestRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitNoSceneConfiguration
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "no_scene_manifest",
         spec: "K1",
         name: "No UIScene configuration in Info.plist",

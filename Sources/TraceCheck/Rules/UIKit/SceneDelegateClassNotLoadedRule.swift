@@ -1,10 +1,10 @@
 /// K3: the scene delegate class named in the manifest could not be loaded.
-public struct SceneDelegateClassNotLoadedRule: UIKitMessageRule {
-    public init() {}
+package struct SceneDelegateClassNotLoadedRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitSceneDelegateClassNotLoaded
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "scene_delegate_class_not_loaded",
         spec: "K3",
         name: "Scene delegate class could not be loaded",

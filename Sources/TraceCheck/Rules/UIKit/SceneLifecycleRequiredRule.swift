@@ -1,10 +1,10 @@
 /// K7: the app failed to launch because it does not adopt the scene life cycle.
-public struct SceneLifecycleRequiredRule: UIKitMessageRule {
-    public init() {}
+package struct SceneLifecycleRequiredRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitSceneLifecycleRequired
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "scene_lifecycle_required",
         spec: "K7",
         name: "UIScene life cycle is required",

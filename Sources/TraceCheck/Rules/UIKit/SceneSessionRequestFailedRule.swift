@@ -1,10 +1,10 @@
 /// K9: a scene session request failed with a UISceneErrorDomain error.
-public struct SceneSessionRequestFailedRule: UIKitMessageRule {
-    public init() {}
+package struct SceneSessionRequestFailedRule: UIKitMessageRule {
+    package init() {}
 
     static let message = EventID.uikitSceneError
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "scene_session_request_failed",
         spec: "K9",
         name: "Scene session request failed",

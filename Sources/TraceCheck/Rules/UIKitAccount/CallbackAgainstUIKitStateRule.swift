@@ -1,9 +1,9 @@
 /// The app's callback line says the application is going where UIKit's account says it is
 /// not (docs/uikit-account.md, "Cross-checking the handlers").
-public struct CallbackAgainstUIKitStateRule: EpochRule {
-    public init() {}
+package struct CallbackAgainstUIKitStateRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "callback_against_uikit_state",
         spec: "—",
         name: "A callback line contradicts UIKit's state",
@@ -51,7 +51,7 @@ public struct CallbackAgainstUIKitStateRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let comparison = AccountComparison(epoch)
         guard comparison.comparable else { return verdict }

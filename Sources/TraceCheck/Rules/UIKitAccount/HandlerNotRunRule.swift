@@ -1,9 +1,9 @@
 /// UIKit's account shows a transition and the app, which logs its foreground callbacks, logged
 /// no handler for it (docs/uikit-account.md, "Cross-checking the handlers").
-public struct HandlerNotRunRule: EpochRule {
-    public init() {}
+package struct HandlerNotRunRule: EpochRule {
+    package init() {}
 
-    public static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "handler_not_run",
         spec: "—",
         name: "UIKit made a transition whose handler did not log",
@@ -69,7 +69,7 @@ public struct HandlerNotRunRule: EpochRule {
             ]),
         ])
 
-    public func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let comparison = AccountComparison(epoch)
         guard comparison.comparable else { return verdict }

@@ -1,5 +1,5 @@
 /// Dwyer's property specification patterns, as `.tracecheck.yml` names them.
-public enum SpecificationPattern: String, CaseIterable, Sendable {
+package enum SpecificationPattern: String, CaseIterable, Sendable {
     /// Every `effect` has a `cause` since the previous `effect` (or the start of the scope).
     case precedes
     /// Every `cause` is followed by an `effect` (within `within`, when given).
@@ -14,11 +14,11 @@ public enum SpecificationPattern: String, CaseIterable, Sendable {
     case alternates
 
     /// Patterns about two events; the others are about one.
-    public var isPair: Bool { [.precedes, .responds, .alternates].contains(self) }
+    package var isPair: Bool { [.precedes, .responds, .alternates].contains(self) }
 }
 
 /// What one instance of a user rule's scope is checked over.
-public enum RuleScope: String, CaseIterable, Sendable {
+package enum RuleScope: String, CaseIterable, Sendable {
     /// One scene connection: its callbacks and the app's other events logged while it was connected.
     case scene
     /// One process epoch.
@@ -28,25 +28,25 @@ public enum RuleScope: String, CaseIterable, Sendable {
 }
 
 /// A rule from `.tracecheck.yml`: a specification pattern over canonical or configured events.
-public struct SpecificationPatternRule: Sendable {
-    public let id: String
-    public let pattern: SpecificationPattern
+package struct SpecificationPatternRule: Sendable {
+    package let id: String
+    package let pattern: SpecificationPattern
     /// The cause of a pair pattern, or the one event of the others.
-    public let cause: EventID
-    public let effect: EventID?
-    public let scope: RuleScope
+    package let cause: EventID
+    package let effect: EventID?
+    package let scope: RuleScope
     /// Seconds; for precedes and responds.
-    public let within: Double?
+    package let within: Double?
     /// For at_most.
-    public let count: Int
-    public let severity: Severity
-    public let message: String?
-    public let triggering: [ExampleTrace]
-    public let nonTriggering: [ExampleTrace]
+    package let count: Int
+    package let severity: Severity
+    package let message: String?
+    package let triggering: [ExampleTrace]
+    package let nonTriggering: [ExampleTrace]
     /// `path:line` of its definition.
-    public let origin: String
+    package let origin: String
 
-    public init(id: String, pattern: SpecificationPattern, cause: EventID, effect: EventID?, scope: RuleScope,
+    package init(id: String, pattern: SpecificationPattern, cause: EventID, effect: EventID?, scope: RuleScope,
                 within: Double?, count: Int, severity: Severity, message: String?,
                 triggering: [ExampleTrace], nonTriggering: [ExampleTrace], origin: String) {
         self.id = id
@@ -64,7 +64,7 @@ public struct SpecificationPatternRule: Sendable {
     }
 
     /// The statement, in words: `analytics.flush precedes scene.didEnterBackground (per scene, within 2 s)`.
-    public var statement: String {
+    package var statement: String {
         var text: String
         switch pattern {
         case .precedes: text = "\(cause) precedes every \(effect?.rawValue ?? "")"
@@ -79,7 +79,7 @@ public struct SpecificationPatternRule: Sendable {
         return text + ")"
     }
 
-    public var description: RuleDescription {
+    package var description: RuleDescription {
         RuleDescription(
             id: id, spec: "user", name: message ?? statement, family: .custom, severity: severity,
             rationale: "Defined in \(origin): \(statement).",
@@ -89,7 +89,7 @@ public struct SpecificationPatternRule: Sendable {
             triggering: triggering, nonTriggering: nonTriggering)
     }
 
-    public var activeRule: ActiveRule {
+    package var activeRule: ActiveRule {
         ActiveRule(description: description) { self.evaluate($0) }
     }
 
@@ -191,7 +191,7 @@ public struct SpecificationPatternRule: Sendable {
 
     /// The 1-based positions an example's events are reported at, taking the example as a
     /// whole scope that ended cleanly.
-    public func reportedPositions(in example: ExampleTrace) -> [Int] {
+    package func reportedPositions(in example: ExampleTrace) -> [Int] {
         let steps = example.unmarkedLines.map { Step(id: EventID($0), time: nil) }
         return verdicts(steps, closed: true).map { verdict in
             switch verdict {
@@ -202,7 +202,7 @@ public struct SpecificationPatternRule: Sendable {
 
     // MARK: Over a capture
 
-    public func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
         var outcome = RuleOutcome()
         for instance in Self.instances(of: scope, in: timeline) {
             let relevant = instance.events.contains { $0.id == cause || $0.id == effect } || pattern == .exists
