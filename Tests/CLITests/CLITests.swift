@@ -279,6 +279,24 @@ final class CLITests: XCTestCase {
     }
 
     /// The test bundle sits beside the products of the same build.
+    /// Runs another program (bash, make, groff, a built client) to its end: its status, and
+    /// standard output and error together.
+    static func runProgram(_ executable: URL, _ arguments: [String], in directory: URL = root,
+                           environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
     /// The binary under test: the one built beside the tests, or `TRACECHECK_BINARY` (to run
     /// this suite against a release build, `make release` output).
     static func executable() throws -> URL {

@@ -60,17 +60,8 @@ final class InstallTests: XCTestCase {
 
             """
         try Data(driver.utf8).write(to: directory.appendingPathComponent("driver.sh"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: bash)
-        process.arguments = ["driver.sh"]
-        process.currentDirectoryURL = directory
-        process.environment = ["PATH": "\(bin):/usr/bin:/bin", "HOME": directory.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = Pipe()
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (_, output) = try CLITests.runProgram(URL(fileURLWithPath: bash), ["driver.sh"], in: directory,
+                                                  environment: ["PATH": "\(bin):/usr/bin:/bin", "HOME": directory.path])
         let answers = Dictionary(output.split(separator: "\n").compactMap { line -> (String, String)? in
             let parts = line.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
             return parts.count == 2 ? (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces)) : nil
@@ -115,15 +106,8 @@ final class InstallTests: XCTestCase {
             let directory = try temporaryDirectory()
             let file = directory.appendingPathComponent("tracecheck.1")
             try Data(page.stdout.utf8).write(to: file)
-            let groff = Process()
-            groff.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-            groff.arguments = ["-man", "-Tutf8", "-ww", "-z", file.path]
-            let errors = Pipe()
-            groff.standardError = errors
-            try groff.run()
-            let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            groff.waitUntilExit()
-            XCTAssertEqual(groff.terminationStatus, 0)
+            let (status, warnings) = try CLITests.runProgram(URL(fileURLWithPath: "/usr/bin/groff"), ["-man", "-Tutf8", "-ww", "-z", file.path])
+            XCTAssertEqual(status, 0)
             XCTAssertEqual(warnings, "", "groff reads the page without a warning")
         }
     }
@@ -135,18 +119,10 @@ final class InstallTests: XCTestCase {
             throw XCTSkip("make not found")
         }
         let destination = try temporaryDirectory()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: make)
-        process.arguments = ["-s", "install-files", "BIN=\(try CLITests.executable().deletingLastPathComponent().path)",
-                             "DESTDIR=\(destination.path)", "PREFIX=/usr/local"]
-        process.currentDirectoryURL = CLITests.root
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, message)
+        let (status, message) = try CLITests.runProgram(URL(fileURLWithPath: make), [
+            "-s", "install-files", "BIN=\(try CLITests.executable().deletingLastPathComponent().path)", "DESTDIR=\(destination.path)", "PREFIX=/usr/local",
+        ])
+        XCTAssertEqual(status, 0, message)
         let prefix = destination.appendingPathComponent("usr/local")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/tracecheck").path))
         for (file, expected) in [("share/man/man1/tracecheck.1", ".TH TRACECHECK 1"),
@@ -156,15 +132,8 @@ final class InstallTests: XCTestCase {
             let text = try String(contentsOf: prefix.appendingPathComponent(file), encoding: .utf8)
             XCTAssertTrue(text.contains(expected), "\(file) has \(expected)")
         }
-        let version = Process()
-        version.executableURL = prefix.appendingPathComponent("bin/tracecheck")
-        version.arguments = ["--version"]
-        let out = Pipe()
-        version.standardOutput = out
-        try version.run()
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        version.waitUntilExit()
-        XCTAssertEqual(version.terminationStatus, 0)
+        let (versionStatus, printed) = try CLITests.runProgram(prefix.appendingPathComponent("bin/tracecheck"), ["--version"])
+        XCTAssertEqual(versionStatus, 0)
         XCTAssertFalse(printed.isEmpty, "the installed binary runs")
     }
 }
@@ -180,15 +149,7 @@ extension InstallTests {
         }
         let makefile = try String(contentsOf: CLITests.root.appendingPathComponent("Makefile"), encoding: .utf8)
         XCTAssertTrue(makefile.contains("-Xswiftc -static-executable"))
-        let ldd = Process()
-        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        ldd.arguments = [binary.path]
-        let out = Pipe()
-        ldd.standardOutput = out
-        ldd.standardError = out
-        try ldd.run()
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ldd.waitUntilExit()
+        let printed = try CLITests.runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [binary.path]).output
         guard !printed.contains("libswiftCore") else {
             throw XCTSkip("\(binary.path) is a release build not made by `make release` (it links the Swift runtime): \(printed)")
         }

@@ -12,17 +12,7 @@ final class LibraryAPITests: XCTestCase {
     }
 
     private func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = CLITests.root
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        try CLITests.runProgram(executable, arguments)
     }
 
     func testAPackageThatDependsOnTheLibraryBuildsAndGetsTheVerdicts() throws {
