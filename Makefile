@@ -24,7 +24,9 @@ build: pcre2
 
 # On Linux the release binary is one static executable: the Swift runtime, Foundation, PCRE2,
 # zlib and the C library inside it (ldd: "not a dynamic executable"), stripped. One file to copy
-# to a CI runner with nothing installed; as fast, and less resident memory than shared libraries.
+# to a CI runner with nothing installed. Against --static-swift-stdlib (PCRE2 and zlib shared), 5
+# alternating runs, -j1: 1.28 s vs 1.25 s median on a 256 MB app-only console, 1.90 s vs 1.92 s
+# on 128 MB at 10 % lifecycle lines; peak memory 18.6 vs 23.5 MB and 41.9 vs 47.5 MB.
 RELEASE_FLAGS ?= $(if $(filter Linux,$(shell uname)),-Xswiftc -static-executable,)
 release: pcre2
 	@$(SWIFT) build -c release $(RELEASE_FLAGS) 2>&1 | grep -v "statically linked applications requires at runtime" | grep -v "^\s*$$" ; exit $${PIPESTATUS[0]}
