@@ -23,7 +23,9 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", .product(name: "Yams", package: "Yams")]),
+        // The prefilter's vector kernel (Teddy's nibble fingerprints), held to the Swift search by a test.
+        .target(name: "CTeddy"),
+        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", "CTeddy", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "tracecheck",
             dependencies: [

@@ -214,5 +214,19 @@ final class CandidateFilterTests: XCTestCase {
         }
         XCTAssertEqual(try disagreements(in: lines), [])
         XCTAssertGreaterThan(lines.filter { $0.withUnsafeBytes(catalog.isCandidate) }.count, 3000, "the words were found")
+        // The vector kernel (Teddy's nibble tables) and the portable search decide alike, on
+        // these lines and on long ones that span many blocks.
+        for words in [catalog.candidateWords, catalog.shortMessageWords] {
+            let portable = words.portable()
+            XCTAssertEqual(portable.teddyLevel, 0)
+            var long: [[UInt8]] = []
+            for index in stride(from: 0, to: lines.count - 8, by: 8) { long.append(lines[index..<(index + 8)].flatMap { $0 }) }
+            for line in lines + long {
+                XCTAssertEqual(line.withUnsafeBytes(words.containsAny), line.withUnsafeBytes(portable.containsAny), String(decoding: line, as: UTF8.self))
+            }
+        }
+        #if arch(x86_64)
+        XCTAssertGreaterThan(catalog.candidateWords.teddyLevel, 0, "x86_64 runs the vector kernel (SSSE3 at least)")
+        #endif
     }
 }

@@ -1,3 +1,5 @@
+import CTeddy
+
 /// Whether a text contains one of a set of words, ignoring ASCII case, without a regex:
 /// 32 bytes at a time it looks for a few adjacent byte pairs, chosen so that every word
 /// holds at least one of them, and only where a pair occurs compares the words that hold it.
@@ -14,6 +16,18 @@ package final class CaselessWordSet: Sendable {
     private let slots: [UInt8]
     /// The lowercase words each pair was chosen for, and where in each it occurs.
     private let wordLists: [[(word: [UInt8], offset: Int)]]
+    /// Each word's first eight bytes as one little-endian word, with bit 5 set where the word
+    /// has a letter (case folds there only) and a mask of its length: most candidates are a
+    /// common pair in ordinary text (`co`, `th`), rejected by one comparison, not a byte loop.
+    private let wordHeads: [[(head: UInt64, fold: UInt64, mask: UInt64)]]
+    /// The pairs as Teddy's nibble tables (`tc_teddy`, 128 bytes), eight buckets: on x86_64 one
+    /// table lookup per nibble finds every pair's candidates in a block at once, where the
+    /// portable search compares each pair in turn.
+    private let teddyTables: [UInt8]
+    /// The kernel `tc_teddy_next_block` runs here (0: the portable search).
+    package let teddyLevel: Int32
+    /// The kernel this machine has, asked once.
+    private static let machineTeddyLevel = tc_teddy_level()
 
     /// Picks pairs greedily: the pair that covers the most words not yet covered for how
     /// common it is likely to be in ordinary log text (fewer false candidates).
@@ -53,8 +67,20 @@ package final class CaselessWordSet: Sendable {
         self.init(pairs: chosen, wordsByPair: wordsByPair)
     }
 
-    private init(pairs: [Pair], wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]]) {
+    private init(pairs: [Pair], wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]], vector: Bool = true) {
         self.pairs = pairs
+        var tables = [UInt8](repeating: 0, count: MemoryLayout<tc_teddy>.size)
+        for (index, pair) in pairs.enumerated() {
+            let bucket = UInt8(1) << (index % 8)
+            let first = pair.first | 0x20, second = pair.second | 0x20
+            // lo1, hi1, lo2, hi2: 32 bytes each, the 16 entries twice (one per 128-bit lane).
+            for (table, nibble) in [(0, first & 0x0F), (32, first >> 4), (64, second & 0x0F), (96, second >> 4)] {
+                tables[table + Int(nibble)] |= bucket
+                tables[table + 16 + Int(nibble)] |= bucket
+            }
+        }
+        teddyTables = tables
+        teddyLevel = vector ? Self.machineTeddyLevel : 0
         firsts = pairs.map { SIMD32(repeating: $0.first | 0x20) }
         seconds = pairs.map { SIMD32(repeating: $0.second | 0x20) }
         var slots = [UInt8](repeating: 0, count: 1 << 16)
@@ -66,13 +92,66 @@ package final class CaselessWordSet: Sendable {
         }
         self.slots = slots
         self.wordLists = wordLists
+        wordHeads = wordLists.map { words in
+            words.map { entry in
+                var head: UInt64 = 0, fold: UInt64 = 0, mask: UInt64 = 0
+                for (index, byte) in entry.word.prefix(8).enumerated() {
+                    head |= UInt64(byte) << (8 * index)
+                    mask |= 0xFF << (8 * index)
+                    if byte >= 0x61, byte <= 0x7A { fold |= 0x20 << (8 * index) }
+                }
+                return (head, fold, mask)
+            }
+        }
+    }
+
+    /// The same words searched without the vector kernel (the portable search alone), for
+    /// the test that holds the two to each other.
+    package func portable() -> CaselessWordSet {
+        var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
+        for (slotKey, slot) in slots.enumerated() where slot != 0 { wordsByPair[UInt16(slotKey)] = wordLists[Int(slot) - 1] }
+        return CaselessWordSet(pairs: pairs, wordsByPair: wordsByPair, vector: false)
     }
 
     /// True when `text` contains one of the words, ignoring ASCII case.
     package func containsAny(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
-        guard count >= 2, !firsts.isEmpty else { return false }
+        guard count >= 2, !firsts.isEmpty, let base = text.baseAddress else { return false }
         var offset = 0
+        if teddyLevel > 0 {
+            let found: Bool? = teddyTables.withUnsafeBytes { tables in
+                guard let teddy = tables.baseAddress?.assumingMemoryBound(to: tc_teddy.self) else { return nil }
+                let bytes = base.assumingMemoryBound(to: UInt8.self)
+                var mask: UInt32 = 0
+                while true {
+                    let block = tc_teddy_next_block(teddyLevel, teddy, bytes, count, offset, &mask)
+                    guard mask != 0 else {
+                        offset = block
+                        break
+                    }
+                    if verify(text, block: block, mask: mask) { return true }
+                    offset = block + 32
+                }
+                // The last pairs (fewer than a block's): one more block, ending at the text's
+                // end and overlapping what was searched; a text shorter than a block is
+                // searched in a zero-padded copy. Only positions not yet searched, and whose
+                // pair lies inside the text, count.
+                guard offset + 1 < count else { return false }
+                if count >= 33 {
+                    let block = count - 33
+                    _ = tc_teddy_next_block(teddyLevel, teddy, bytes, block + 33, block, &mask)
+                    return verify(text, block: block, mask: mask & ~((UInt32(1) << UInt32(offset - block)) &- 1))
+                }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { padded in
+                    guard let start = padded.baseAddress else { return }
+                    start.initialize(repeating: 0, count: 33)
+                    start.update(from: bytes, count: count)
+                    _ = tc_teddy_next_block(teddyLevel, teddy, start, 33, 0, &mask)
+                }
+                return verify(text, block: 0, mask: mask & ((UInt32(1) << UInt32(count - 1)) &- 1))
+            }
+            if let found { return found }
+        }
         while offset + 33 <= count {
             // Setting bit 5 of every byte folds ASCII case, so each pair costs two comparisons
             // instead of four. It also folds a few punctuation bytes onto others (`[` onto
@@ -94,6 +173,18 @@ package final class CaselessWordSet: Sendable {
         while offset + 1 < count {
             if containsWord(text, pairAt: offset) { return true }
             offset += 1
+        }
+        return false
+    }
+
+    /// Whether a word stands at one of the candidate positions `block + i` of `mask`'s bits.
+    /// Candidates share a bucket's nibbles, not always a pair: the pair's slot decides.
+    @inline(__always)
+    private func verify(_ text: UnsafeRawBufferPointer, block: Int, mask: UInt32) -> Bool {
+        var places = mask
+        while places != 0 {
+            if containsWord(text, pairAt: block + places.trailingZeroBitCount) { return true }
+            places &= places &- 1
         }
         return false
     }
@@ -122,7 +213,18 @@ package final class CaselessWordSet: Sendable {
         let key = Int(Self.folded(text[index])) << 8 | Int(Self.folded(text[index + 1]))
         let slot = Int(slots[key])
         guard slot != 0 else { return false }
-        for (word, offset) in wordLists[slot - 1] where Self.hasWord(word, in: text, at: index - offset) { return true }
+        let words = wordLists[slot - 1], heads = wordHeads[slot - 1]
+        for entry in words.indices {
+            let start = index - words[entry].offset
+            guard start >= 0, start + words[entry].word.count <= text.count else { continue }
+            if start + 8 <= text.count {
+                let chunk = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+                let head = heads[entry]
+                guard (chunk | head.fold) & head.mask == head.head else { continue }
+                if words[entry].word.count <= 8 { return true }
+            }
+            if Self.hasWord(words[entry].word, in: text, at: start) { return true }
+        }
         return false
     }
 

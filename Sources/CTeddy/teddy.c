@@ -1,0 +1,84 @@
+#include "teddy.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+#include <immintrin.h>
+
+__attribute__((target("avx2")))
+static size_t next_block_avx2(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *mask) {
+    const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
+    const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
+    const __m256i nibble = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
+    for (; offset + 33 <= count; offset += 32) {
+        __m256i here = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + offset)), fold);
+        __m256i next = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + offset + 1)), fold);
+        __m256i first = _mm256_and_si256(_mm256_shuffle_epi8(lo1, _mm256_and_si256(here, nibble)),
+                                         _mm256_shuffle_epi8(hi1, _mm256_and_si256(_mm256_srli_epi16(here, 4), nibble)));
+        __m256i second = _mm256_and_si256(_mm256_shuffle_epi8(lo2, _mm256_and_si256(next, nibble)),
+                                          _mm256_shuffle_epi8(hi2, _mm256_and_si256(_mm256_srli_epi16(next, 4), nibble)));
+        uint32_t bits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(first, second), zero));
+        if (bits) {
+            *mask = bits;
+            return offset;
+        }
+    }
+    *mask = 0;
+    return offset;
+}
+
+__attribute__((target("ssse3")))
+static uint32_t block_ssse3(const tc_teddy *t, const uint8_t *p) {
+    const __m128i lo1 = _mm_loadu_si128((const __m128i *)t->lo1), hi1 = _mm_loadu_si128((const __m128i *)t->hi1);
+    const __m128i lo2 = _mm_loadu_si128((const __m128i *)t->lo2), hi2 = _mm_loadu_si128((const __m128i *)t->hi2);
+    const __m128i nibble = _mm_set1_epi8(0x0F), fold = _mm_set1_epi8(0x20), zero = _mm_setzero_si128();
+    uint32_t bits = 0;
+    for (int half = 0; half < 2; half++) {
+        __m128i here = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + 16 * half)), fold);
+        __m128i next = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + 16 * half + 1)), fold);
+        __m128i first = _mm_and_si128(_mm_shuffle_epi8(lo1, _mm_and_si128(here, nibble)),
+                                      _mm_shuffle_epi8(hi1, _mm_and_si128(_mm_srli_epi16(here, 4), nibble)));
+        __m128i second = _mm_and_si128(_mm_shuffle_epi8(lo2, _mm_and_si128(next, nibble)),
+                                       _mm_shuffle_epi8(hi2, _mm_and_si128(_mm_srli_epi16(next, 4), nibble)));
+        uint32_t half_bits = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(first, second), zero));
+        bits |= half_bits << (16 * half);
+    }
+    return bits;
+}
+
+static size_t next_block_ssse3(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *mask) {
+    for (; offset + 33 <= count; offset += 32) {
+        uint32_t bits = block_ssse3(t, text + offset);
+        if (bits) {
+            *mask = bits;
+            return offset;
+        }
+    }
+    *mask = 0;
+    return offset;
+}
+
+int tc_teddy_level(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 2 : (__builtin_cpu_supports("ssse3") ? 1 : 0);
+}
+
+size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *mask) {
+    switch (level) {
+    case 2: return next_block_avx2(t, text, count, start, mask);
+    case 1: return next_block_ssse3(t, text, count, start, mask);
+    default:
+        *mask = 0;
+        return start;
+    }
+}
+
+#else
+
+int tc_teddy_level(void) { return 0; }
+
+size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *mask) {
+    (void)level; (void)t; (void)text; (void)count;
+    *mask = 0;
+    return start;
+}
+
+#endif
