@@ -2,8 +2,14 @@
 /// (`app.didFinishLaunching`, `scene.willConnect`, …). Configuration and output use these.
 package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible {
     package let rawValue: String
+    /// The catalog's family of this id; nil for a team's own events (`.tracecheck.yml`).
+    /// Worked out once: every rule classifies events by it, event after event.
+    package let builtInFamily: EventFamily?
 
-    package init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) {
+        self.rawValue = rawValue
+        builtInFamily = EventFamily(rawValue: String(rawValue.prefix { $0 != "." }))
+    }
 
     package var description: String { rawValue }
     package static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -15,9 +21,6 @@ package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible 
         guard let dot = rawValue.firstIndex(of: ".") else { return Substring(rawValue) }
         return rawValue[rawValue.index(after: dot)...]
     }
-
-    /// The catalog's family of this id; nil for a team's own events (`.tracecheck.yml`).
-    package var builtInFamily: EventFamily? { EventFamily(rawValue: String(family)) }
 
     /// Callbacks a scene delegate (of any kind) receives for one scene instance.
     package var isSceneLevel: Bool { [.scene, .windowScene, .carplay].contains(builtInFamily) }
