@@ -54,9 +54,13 @@ package enum ForegroundCallback: String, CaseIterable, Sendable {
 
     /// The callback `id` is at any level.
     package init?(_ id: EventID) {
-        guard let callback = Self.allCases.first(where: { [$0.app, $0.scene, $0.ambiguous].contains(id) }) else { return nil }
+        guard let callback = Self.byID[id] else { return nil }
         self = callback
     }
+
+    /// Every level's id of each callback (asked per event by the timeline and the rules).
+    private static let byID: [EventID: ForegroundCallback] = Dictionary(
+        uniqueKeysWithValues: allCases.flatMap { callback in [callback.app, callback.scene, callback.ambiguous].map { ($0, callback) } })
 
     package func id(atSceneLevel sceneLevel: Bool) -> EventID { sceneLevel ? scene : app }
 }
