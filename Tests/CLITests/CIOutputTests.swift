@@ -233,6 +233,13 @@ final class CIOutputTests: XCTestCase {
         XCTAssertEqual(before, after)
         XCTAssertNotEqual(try String(contentsOf: second, encoding: .utf8), text, "the re-capture differs")
         XCTAssertNotEqual(try fingerprints(CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log")).first, before.first)
+        func gitLabFingerprints(_ url: URL) throws -> [String] {
+            let gitlab = try CLITests.run(["report", "--format", "gitlab", url.path])
+            let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(gitlab.stdout.utf8)) as? [[String: Any]])
+            return issues.compactMap { $0["fingerprint"] as? String }
+        }
+        XCTAssertEqual(try gitLabFingerprints(first).count, 2)
+        XCTAssertEqual(try gitLabFingerprints(first), try gitLabFingerprints(second), "GitLab's too")
     }
 
     /// The same run captured again: another pid, other pointers, other times.

@@ -26,10 +26,11 @@ package struct GitLabReporter: Reporter {
     package func render(_ result: RunResult) -> String {
         var seen: [String: Int] = [:]
         let issues = result.reports.flatMap(\.findings).map { finding in
-            // Stable across re-captures (GitLab compares fingerprints between pipelines);
-            // identical findings in one run (a message logged twice) still need distinct ones.
+            // Stable across re-captures, whatever the capture is called (GitLab compares
+            // fingerprints between pipelines to tell new issues from fixed ones); identical
+            // findings in one run (a message logged twice, two captures) still need distinct ones.
             let path = paths(finding.path)
-            let key = path + "\u{1F}" + finding.fingerprint
+            let key = finding.fingerprint
             seen[key, default: 0] += 1
             return Issue(description: "\(finding.message) [\(finding.rule)]", check_name: finding.rule,
                          fingerprint: StableHash.hex(key + "\u{1F}\(seen[key] ?? 1)"), severity: Self.severity(finding.severity),
