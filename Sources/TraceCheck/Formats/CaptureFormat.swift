@@ -165,6 +165,10 @@ enum Bytes {
         return ~(((x & low) &+ low) | x | low)
     }
 
+    /// `0`…`9`, `a`…`f`, `A`…`F`.
+    @inline(__always)
+    static func isHexDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
+
     static func decimal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 18 else { return nil }
         var value = 0

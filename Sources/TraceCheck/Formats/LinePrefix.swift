@@ -8,6 +8,9 @@ package final class LinePrefix: Sendable {
     let groups: Groups
     /// A cheap test on the first bytes, run before PCRE2: lines that fail it are not records.
     let looksLikeRecord: @Sendable (UnsafeRawBufferPointer) -> Bool
+    /// A hand-written reader of the common prefix: the pattern's fields, or nil when the line
+    /// is anything else (then the pattern decides). A test holds it to the pattern.
+    let handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)?
 
     struct Groups: Sendable {
         let timestamp: Int?, process: Int?, pid: Int?, thread: Int?, message: Int?
@@ -16,7 +19,8 @@ package final class LinePrefix: Sendable {
     /// The patterns are constants of the program; each format's samples compile and parse
     /// them in every test run, so a failure here is a programming error, not an input error.
     init(_ pattern: String, banners: [String] = [], gaps: [String] = [],
-         looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
+         looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool,
+         handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)? = nil) {
         // swiftlint:disable:next force_try
         regex = try! PCRE2Regex(pattern)
         banner = Self.anyOf(banners)
@@ -25,6 +29,7 @@ package final class LinePrefix: Sendable {
                         pid: regex.groupNumber("pid"), thread: regex.groupNumber("thread"),
                         message: regex.groupNumber("message"))
         self.looksLikeRecord = looksLikeRecord
+        self.handParsed = handParsed
     }
 
     /// One regex matching any of `patterns` (constants of the program), nil for none.
@@ -34,6 +39,13 @@ package final class LinePrefix: Sendable {
     }
 
     func fields(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> RecordFields? {
+        guard looksLikeRecord(line) else { return nil }
+        if let handParsed, let fields = handParsed(line) { return fields }
+        return patternFields(in: line, using: matcher)
+    }
+
+    /// The fields as the pattern finds them (the reference the hand-written reader is held to).
+    func patternFields(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> RecordFields? {
         guard looksLikeRecord(line), (try? matcher.matchInPlace(regex, in: line)) == true, let whole = matcher.group(0) else {
             return nil
         }

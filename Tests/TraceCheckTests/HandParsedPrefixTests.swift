@@ -1,0 +1,96 @@
+import CaptureFixtures
+import Foundation
+import XCTest
+@testable import TraceCheck
+
+/// The Xcode console's hand-written prefix reader against its PCRE2 pattern: on every line
+/// of every sample log, of the shared real captures, of a generated console with decoys, and
+/// on thousands of mutations of real prefixes, the fields read are the pattern's, field for
+/// field (the hand reader may only decline, leaving the line to the pattern).
+final class HandParsedPrefixTests: XCTestCase {
+    let prefix = XcodeConsoleFormat().prefix
+    let matcher = PCRE2Matcher()
+
+    private func describe(_ fields: RecordFields?) -> String {
+        guard let fields else { return "no record" }
+        return "message \(fields.message) pid \(fields.pid.map(String.init) ?? "-") process \(fields.process.map { "\($0)" } ?? "-") "
+            + "thread \(fields.thread.map { "\($0)" } ?? "-") timestamp \(fields.timestamp.map { "\($0)" } ?? "-")"
+    }
+
+    /// The lines whose fields differ, and how many the hand reader read itself.
+    private func disagreements(in lines: [[UInt8]]) -> (lines: [String], handParsed: Int) {
+        var different: [String] = []
+        var handParsed = 0
+        for line in lines {
+            line.withUnsafeBytes { bytes in
+                if XcodeConsoleFormat.handParsed(bytes) != nil { handParsed += 1 }
+                let fast = describe(prefix.fields(in: bytes, using: matcher))
+                let reference = describe(prefix.patternFields(in: bytes, using: matcher))
+                if fast != reference { different.append("\(String(decoding: line, as: UTF8.self)): \(fast) ≠ \(reference)") }
+            }
+        }
+        return (different, handParsed)
+    }
+
+    private func lines(of url: URL) throws -> [[UInt8]] {
+        try Data(contentsOf: url).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    func testAgreesOnSampleLogsRealCapturesAndAGeneratedConsole() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+        var all: [[UInt8]] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted() where name.hasSuffix(".log") {
+            all += try lines(of: samples.appendingPathComponent(name))
+        }
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: RealCorpusTests.corpus.path) {
+            for name in names.sorted() where !name.hasSuffix(".md") && !name.hasSuffix(".json") {
+                all += try lines(of: RealCorpusTests.corpus.appendingPathComponent(name))
+            }
+        }
+        var generator = BenchmarkStory()
+        all += CaptureRenderer.render(generator.next(3000), as: "xcode-console").split(separator: "\n").map { Array($0.utf8) }
+        all += XcodeConsoleFormat().samples.map { Array($0.line.utf8) }
+        let result = disagreements(in: all)
+        XCTAssertEqual(result.lines, [])
+        XCTAssertGreaterThan(result.handParsed, 2000, "the hand reader reads the common prefix itself")
+    }
+
+    /// Real prefixes with one byte changed, inserted or removed at each place of the prefix,
+    /// from an alphabet of the bytes that matter (digits, separators, brackets, hex, spaces).
+    func testAgreesOnMutatedPrefixes() {
+        let bases = [
+            "2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]",
+            "2015-10-29 17:47:05.362 HBNavigationBarDemo[14684:2146911] message",
+            "2013-02-11 09:12:44.120 My Great App[1234:60b] applicationWillResignActive:",
+            "2019-04-22 17:23:41.409737-07:00 Coffup[18188:662544]",
+            "2026-03-14 09:27:12 Df Fieldnotes[4817:3120544] compact",
+            "2026-03-14 09:27:12.1 A[1:f] ",
+            // At the limits: 9 fraction digits, a 10-digit pid, a 16-digit thread.
+            "2026-03-14 09:27:12.123456789+0100 App[1234567890:0123456789abcdef] x",
+        ]
+        let alphabet = Array("0123456789-:. +[]abcfgDfE\tx\n".utf8) + [0xC3, 0xFF]
+        var lines: [[UInt8]] = []
+        for base in bases.map({ Array($0.utf8) }) {
+            lines.append(base)
+            for place in 0..<min(base.count, 72) {
+                var removed = base
+                removed.remove(at: place)
+                lines.append(removed)
+                for byte in alphabet {
+                    var changed = base
+                    changed[place] = byte
+                    lines.append(changed)
+                    var inserted = base
+                    inserted.insert(byte, at: place)
+                    lines.append(inserted)
+                }
+            }
+            for length in 0...min(base.count, 72) { lines.append(Array(base.prefix(length))) }
+        }
+        let result = disagreements(in: lines)
+        XCTAssertEqual(result.lines, [])
+        XCTAssertGreaterThan(lines.count, 10_000)
+        XCTAssertGreaterThan(result.handParsed, 1_000)
+    }
+}
