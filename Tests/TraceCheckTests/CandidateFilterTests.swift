@@ -221,6 +221,13 @@ final class CandidateFilterTests: XCTestCase {
             XCTAssertEqual(portable.teddyLevel, 0)
             var long: [[UInt8]] = []
             for index in stride(from: 0, to: lines.count - 8, by: 8) { long.append(lines[index..<(index + 8)].flatMap { $0 }) }
+            // Candidates at nearly every place of a long line: the word at the end is still
+            // found, and not found when it is not there.
+            for pair in words.pairs {
+                let filler = [UInt8](repeating: 0, count: 1500).enumerated().map { $0.offset % 2 == 0 ? pair.first : pair.second }
+                long.append(filler + Array("sceneDidBecomeActive(_:)".utf8))
+                long.append(filler)
+            }
             for line in lines + long {
                 XCTAssertEqual(line.withUnsafeBytes(words.containsAny), line.withUnsafeBytes(portable.containsAny), String(decoding: line, as: UTF8.self))
             }
