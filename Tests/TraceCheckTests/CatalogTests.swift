@@ -37,7 +37,7 @@ final class CatalogTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 150)
-        XCTAssertTrue(EventHelp.table().contains("  scene.willConnect\n    selector     scene:willConnectToSession:options:"))
+        XCTAssertTrue(EventHelp.table().contains("  scene.willConnect\n   selector     scene:willConnectToSession:options:"))
     }
 
     func testEverySampleIsClaimedByItsShapeAloneAndMeansItsEvent() throws {

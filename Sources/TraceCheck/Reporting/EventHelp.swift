@@ -17,18 +17,18 @@ package enum EventHelp {
 
     /// Events read from lines the app does not write itself, by what shows them.
     static let described: [EventID: (kind: String, text: String)] = [
-        .uikitAppLaunched: ("UIKit", "UIKitCore's deactivation reasons going from 0 to a launch mask (Deactivation reason added: 10; … 0 -> 1024)"),
-        .uikitAppWillResignActive: ("UIKit", "UIKitCore's deactivation reasons leaving 0 (the application stops being active)"),
-        .uikitAppDidBecomeActive: ("UIKit", "UIKitCore's deactivation reasons reaching 0"),
-        .uikitAppDidEnterBackground: ("UIKit", "UIKitCore's deactivation reason 11 (background) added"),
-        .uikitAppWillEnterForeground: ("UIKit", "UIKitCore's deactivation reason 11 (background) removed"),
-        .uikitAppSceneOfRecord: ("UIKit", "sceneOfRecord: <UIWindowScene …; persistentIdentifier: …> (names UIKit's lane; an identity hint, not an event read)"),
+        .uikitAppLaunched: ("UIKit", "UIKit's deactivation reasons from 0 to a launch mask (0 -> 1024)"),
+        .uikitAppWillResignActive: ("UIKit", "UIKit's deactivation reasons leaving 0"),
+        .uikitAppDidBecomeActive: ("UIKit", "UIKit's deactivation reasons reaching 0"),
+        .uikitAppDidEnterBackground: ("UIKit", "UIKit's deactivation reason 11 (background) added"),
+        .uikitAppWillEnterForeground: ("UIKit", "UIKit's deactivation reason 11 (background) removed"),
+        .uikitAppSceneOfRecord: ("UIKit", "sceneOfRecord: <UIWindowScene …> (names UIKit's lane; no event)"),
         .systemLaunch: ("system", "SpringBoard: Bootstrapping app<bundle> with intent …"),
         .systemSceneCreated: ("system", "FrontBoard: [… sceneID:bundle-default] Sending scene create."),
-        .systemForeground: ("system", "SpringBoard: Application process state changed for bundle: <… visibility: Foreground>"),
-        .systemBackground: ("system", "SpringBoard: Application process state changed for bundle: <… visibility: Background>"),
-        .systemSuspended: ("system", "SpringBoard: Application process state changed for bundle: <… taskState: Suspended …>"),
-        .systemExit: ("system", "FrontBoard: Process exited: <FBApplicationProcess …>, or a state change to (null)"),
+        .systemForeground: ("system", "SpringBoard: process state changed …: <… visibility: Foreground>"),
+        .systemBackground: ("system", "SpringBoard: process state changed …: <… visibility: Background>"),
+        .systemSuspended: ("system", "SpringBoard: process state changed …: <… taskState: Suspended …>"),
+        .systemExit: ("system", "FrontBoard: Process exited: <FBApplicationProcess …>; or (null)"),
     ]
 
     package static var rows: [Row] {
@@ -65,15 +65,19 @@ package enum EventHelp {
 
     /// The listing for people, one event a block.
     package static func table() -> String {
-        var out = "Events (the names .tracecheck.yml uses in events: and in a rule's event: keys), with what is read as each:\n"
+        var out = RuleHelp.wrapped("Events (the names .tracecheck.yml uses in events: and in a rule's event: keys), with what is read as each:") + "\n"
         for row in rows {
             out += "\n  \(row.id)\n"
             for spelling in row.spellings {
-                out += "    " + spelling.kind.padding(toLength: 13, withPad: " ", startingAt: 0) + spelling.forms.joined(separator: ", ") + "\n"
+                let label = "   " + spelling.kind.padding(toLength: 13, withPad: " ", startingAt: 0)
+                let joined = spelling.forms.joined(separator: ", ")
+                // One form a line where they would not fit 80 columns together.
+                out += label.count + joined.count <= 80 ? label + joined + "\n"
+                    : spelling.forms.enumerated().map { ($0.offset == 0 ? label : String(repeating: " ", count: label.count)) + $0.element + "\n" }.joined()
             }
         }
-        out += "\nA spelling is matched as a method name anywhere in the message, or as the whole message for short forms, "
-            + "states and phrases; docs/formats.md says where each may stand.\n"
+        out += "\n" + RuleHelp.wrapped("A spelling is matched as a method name anywhere in the message, or as the whole message for short forms, "
+            + "states and phrases; docs/formats.md says where each may stand.") + "\n"
         return out
     }
 
