@@ -336,7 +336,8 @@ package struct Snippet: Sendable {
             }
             out += """
 
-                // SwiftUI's scenePhase, logged where UIKit's callbacks are: tracecheck checks one against the other.
+                // SwiftUI's scenePhase, logged where UIKit's callbacks are: tracecheck checks
+                // one against the other.
                 @main
                 struct \(process.filter { $0.isLetter || $0.isNumber })App: App {
                     @UIApplicationDelegateAdaptor(\(appDelegate).self) private var appDelegate
