@@ -157,7 +157,14 @@ package struct ProcessMark: Hashable, Sendable {
     }
 
     /// What tells two processes apart: the pid, or the name where there is no pid.
-    var key: String { pid.map { "pid \($0)" } ?? "name \(process ?? "")" }
+    var key: Key { pid.map(Key.pid) ?? .name(process ?? "") }
+
+    /// A process's identity as marks and epochs are keyed by it: two apps logging in turn
+    /// make a mark per line, so an integer where there is a pid, not a string built for each.
+    enum Key: Hashable {
+        case pid(Int)
+        case name(String)
+    }
 }
 
 /// Everything the event stage hands on: events plus where the process changed.

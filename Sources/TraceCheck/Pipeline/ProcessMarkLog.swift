@@ -5,7 +5,7 @@
 struct ProcessMarkLog {
     private(set) var marks: [ProcessMark] = []
     /// The processes marked since the last event.
-    private var keysSinceEvent: Set<String> = []
+    private var keysSinceEvent: Set<ProcessMark.Key> = []
     /// The latest mark since the last event, when its process had been marked already: kept
     /// only if it is still the latest when the next event comes.
     private var pendingRepeat: ProcessMark?

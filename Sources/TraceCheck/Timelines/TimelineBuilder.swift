@@ -65,9 +65,9 @@ package struct TimelineBuilder {
         var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
         // What each epoch has shown of launch and terminate callbacks, kept up as events come.
         var launches: [LaunchCallbacks] = [LaunchCallbacks()]
-        var epochByKey: [String: Int] = [:]
+        var epochByKey: [ProcessMark.Key: Int] = [:]
         var current = 0
-        var currentKey: String?
+        var currentKey: ProcessMark.Key?
         var marks = stream.processMarks[...]
 
         func open(pid: Int?, process: String?) {
