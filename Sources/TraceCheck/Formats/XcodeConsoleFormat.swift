@@ -17,7 +17,7 @@ package struct XcodeConsoleFormat: LinePrefixFormat {
     }
 
     /// The prefix most lines have, `2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] `,
-    /// read byte by byte: a third of a run went to matching it with the pattern. Anything
+    /// read byte by byte: matching it with the pattern was a tenth of a run on such a console. Anything
     /// unusual (a compact-log type column, a zone without digits, a process name with a `[`)
     /// is left to the pattern: nil.
     @Sendable static func handParsed(_ line: UnsafeRawBufferPointer) -> RecordFields? {
