@@ -144,8 +144,9 @@ extension TraceCheck {
         public var passed: Bool { !findings.contains { $0.severity >= failOn } }
 
         /// The verdict as `tracecheck report` prints it: a line per finding with its evidence.
-        public var summary: String { rendered }
-        private let rendered: String
+        /// Rendered when asked (a failing test's message), not on every check.
+        public var summary: String { TerminalReporter(color: false, failOn: failOn, verbose: true).render(report) }
+        private let report: CaptureReport
 
         init(_ report: CaptureReport, failOn: Severity) {
             path = report.path
@@ -157,7 +158,7 @@ extension TraceCheck {
             timelines = report.timeline.epochs.map(ProcessTimeline.init)
             unverifiable = Dictionary(report.rules.filter { !$0.unverifiable.isEmpty }.map { ($0.rule, $0.unverifiable) }) { first, _ in first }
             self.failOn = failOn
-            rendered = TerminalReporter(color: false, failOn: failOn, verbose: true).render(report)
+            self.report = report
         }
     }
 
