@@ -11,16 +11,12 @@ final class LibraryAPITests: XCTestCase {
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    private func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        try CLITests.runProgram(executable, arguments)
-    }
-
     func testAPackageThatDependsOnTheLibraryBuildsAndGetsTheVerdicts() throws {
         guard let swift = Self.swift else { throw XCTSkip("swift not on PATH: the library client was not built") }
-        let build = try run(swift, ["build", "--package-path", "Tests/LibraryClient", "--scratch-path", ".build/library-client"])
+        let build = try CLITests.runProgram(swift, ["build", "--package-path", "Tests/LibraryClient", "--scratch-path", ".build/library-client"])
         XCTAssertEqual(build.status, 0, build.output)
         let client = CLITests.root.appendingPathComponent(".build/library-client/debug/LibraryClient")
-        let result = try run(client, ["SampleLogs/rule-resign_before_background.log"])
+        let result = try CLITests.runProgram(client, ["SampleLogs/rule-resign_before_background.log"])
         XCTAssertEqual(result.status, 0, result.output)
         let documented = try String(contentsOf: CLITests.root.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let printed = documented.components(separatedBy: "it prints (abridged):\n\n```\n").last?.components(separatedBy: "```").first ?? ""

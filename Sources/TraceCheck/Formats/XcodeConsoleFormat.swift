@@ -22,7 +22,7 @@ package struct XcodeConsoleFormat: LinePrefixFormat {
     /// is left to the pattern: nil.
     @Sendable static func handParsed(_ line: UnsafeRawBufferPointer) -> RecordFields? {
         let count = line.count
-        func digit(_ index: Int) -> Bool { index < count && line[index] &- 48 < 10 }
+        func digit(_ index: Int) -> Bool { index < count && Bytes.isDigit(line[index]) }
         func byte(_ index: Int, _ value: UInt8) -> Bool { index < count && line[index] == value }
         // `2026-03-14 09:27:12`
         guard count >= 20, digit(0), digit(1), digit(2), digit(3), byte(4, 45), digit(5), digit(6), byte(7, 45), digit(8), digit(9),
