@@ -325,7 +325,13 @@ struct Report: ParsableCommand {
         let retention = formats.map(\.retention).max() ?? .none
         let collected = Collected(rules: options.rules.map(\.description), retention: retention)
         InterruptHandling.install()
-        BatchChecker(checker: checker, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount).check(
+        // One capture read as it is written (standard input, --follow): each finding is written
+        // as soon as it is decided. With several inputs, output keeps the order they were given.
+        var live: LiveOptions?
+        if let streaming, items.count == 1 {
+            live = LiveOptions(accept: { accepted?.filter($0) ?? $0 }) { finding in sink.write(streaming.render(decided: finding)) }
+        }
+        BatchChecker(checker: checker, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, live: live).check(
             items, progress: { done, total in progress.show(done, of: total) },
             deliver: { index, checked in
                 let outcome = checked.map { accepted?.filter($0) ?? $0 }

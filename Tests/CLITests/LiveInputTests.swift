@@ -25,6 +25,69 @@ final class LiveInputTests: XCTestCase {
         XCTAssertTrue(stderr.contains("<stdin>: interrupted after line 11"), stderr)
     }
 
+    /// Output read as it comes, for waiting on a line while the writer is still open.
+    final class Arrivals: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+
+        init(_ pipe: Pipe) {
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self else { return }
+                lock.lock()
+                text += String(decoding: data, as: UTF8.self)
+                lock.unlock()
+            }
+        }
+
+        var current: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return text
+        }
+
+        /// Waits up to `seconds` for `fragment`; whether it came.
+        func wait(for fragment: String, seconds: Double = 20) -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                if current.contains(fragment) { return true }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return current.contains(fragment)
+        }
+    }
+
+    /// A finding is written as soon as it is decided, while the writer is still writing:
+    /// `(cat a.log; sleep 5; cat b.log) | tracecheck report --format jsonl -` shows a.log's
+    /// finding before b.log is written. It is not written again at the end.
+    func testAFindingArrivesWhileTheWriterIsStillWriting() throws {
+        for format in ["jsonl", "github", "terminal"] {
+            let (process, input, out, err) = try CLITests.process(["report", "--format", format, "--color", "never", "-"])
+            process.standardError = err
+            let arrivals = Arrivals(out)
+            try process.run()
+            let sample = try Data(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"))
+            input.fileHandleForWriting.write(sample)
+            let marker = format == "jsonl" ? "\"rule\":\"resign_before_background\"" : "resign_before_background"
+            // The writer stays open: only a finding told early can arrive now.
+            XCTAssertTrue(arrivals.wait(for: marker), "\(format): no finding while the writer is open: \(arrivals.current)")
+            XCTAssertFalse(arrivals.current.contains("summary:"), "the capture is not over: \(arrivals.current)")
+            input.fileHandleForWriting.write(Data("sceneWillEnterForeground(_:)\n".utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            out.fileHandleForReading.readabilityHandler = nil
+            let rest = out.fileHandleForReading.readDataToEndOfFile()
+            let stdout = arrivals.current + String(decoding: rest, as: UTF8.self)
+            XCTAssertEqual(process.terminationStatus, 1, format)
+            XCTAssertEqual(stdout.components(separatedBy: format == "terminal" ? "[resign_before_background]" : marker).count - 1, 1,
+                           "\(format): told once, not again at the end: \(stdout)")
+            if format == "terminal" {
+                XCTAssertTrue(stdout.contains("1 finding shown above as it was decided"), stdout)
+                XCTAssertTrue(stdout.contains("summary: 1 error"), stdout)
+            }
+        }
+    }
+
     /// `--follow` reads what is appended, and a file cut short or replaced from its start,
     /// until Ctrl-C.
     func testFollowReadsAppendedTruncatedAndRotatedFiles() throws {

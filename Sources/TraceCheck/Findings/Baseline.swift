@@ -179,6 +179,7 @@ extension CaptureReport {
         var report = CaptureReport(scan: scan, timeline: timeline, findings: findings, inconclusive: inconclusive, rules: rules, health: health,
                                    eventCount: eventCount)
         report.baselined = self.baselined + baselined
+        report.told = told
         return report
     }
 }

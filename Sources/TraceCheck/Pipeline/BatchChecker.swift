@@ -7,10 +7,13 @@ package struct BatchChecker: Sendable {
     package let checker: Checker
     /// Threads to use; 1 checks the captures one by one on the calling thread.
     package let jobs: Int
+    /// How a capture read as it is written tells its findings early (`LiveOptions`).
+    package let live: LiveOptions?
 
-    package init(checker: Checker, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(checker: Checker, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, live: LiveOptions? = nil) {
         self.checker = checker
         self.jobs = max(1, jobs)
+        self.live = live
     }
 
     package typealias Outcome = Result<CaptureReport, InputError>
@@ -25,9 +28,10 @@ package struct BatchChecker: Sendable {
         var parted = self.checker
         if items.count < jobs { parted.options.scan.threadsPerFile = max(1, jobs / max(1, items.count)) }
         let checker = parted
+        let live = self.live
         let work: @Sendable (Int) -> Void = { index in
             let outcome: Outcome = switch items[index] {
-            case .capture(let source): Result { () throws(InputError) in try checker.check(source) }
+            case .capture(let source): Result { () throws(InputError) in try checker.check(source, live: live) }
             case .problem(let error): .failure(error)
             }
             state.finish(index, outcome, progress: progress, deliver: deliver)

@@ -90,9 +90,19 @@ package struct CaptureScanner {
     }
 
     package func scan(_ source: InputSource, catalog: CompiledCatalog = .shared) throws(InputError) -> ScannedCapture {
+        try scan(source, catalog: catalog, monitor: nil)
+    }
+
+    /// `monitor`: told of each pause in a live input, with the session read so far.
+    func scan(_ source: InputSource, catalog: CompiledCatalog = .shared, monitor: LiveMonitor?) throws(InputError) -> ScannedCapture {
         if options.follow, case .file(let path) = source {
             let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
-            let statistics = try reader.follow(path) { line in session.feed(line) }
+            var lines = 0
+            let pause = monitor.map { monitor in { (idle: Bool) in monitor.pause(session, inputIdle: idle, lines: lines) } }
+            let statistics = try reader.follow(path, pause: pause) { line in
+                lines = line.number
+                session.feed(line)
+            }
             session.finish()
             return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
         }
@@ -101,7 +111,12 @@ package struct CaptureScanner {
             return try parted.scan(options: options, reader: reader, catalog: catalog)
         }
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
-        let statistics = try reader.read(source) { line in session.feed(line) }
+        var lines = 0
+        let pause = monitor.map { monitor in { (idle: Bool) in monitor.pause(session, inputIdle: idle, lines: lines) } }
+        let statistics = try reader.read(source, pause: pause) { line in
+            lines = line.number
+            session.feed(line)
+        }
         session.finish()
         return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
     }
@@ -497,6 +512,31 @@ final class ScanSession {
 
     func result(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
         closeRepeatRun()
+        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength)
+    }
+
+    /// What the lines read so far show, for a live check: a run of one message repeated is
+    /// left open, as later lines may go on with it.
+    func snapshot(source: InputSource, lines: Int, maximumLineLength: Int) -> ScannedCapture {
+        var statistics = ReadStatistics()
+        statistics.lines = lines
+        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength)
+    }
+
+    /// Whether the format is decided: given, or detected once the sample was read.
+    var formatDecided: Bool { mainReader != nil }
+
+    /// Decides the format from the lines read so far: a live input that waits before its
+    /// detection sample is full is read as those lines say.
+    func decideNow() {
+        if mainReader == nil, !detectionBuffer.isEmpty { decide() }
+    }
+
+    /// Lifecycle events read so far.
+    var eventCount: Int { stream.events.count }
+
+    private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
+        var stream = self.stream
         var recordsByFormat: [String: Int] = [:]
         for (index, fallback) in fallbacks.enumerated() where fallbackRecords[index] > 0 {
             recordsByFormat[fallback.name, default: 0] += fallbackRecords[index]

@@ -28,6 +28,7 @@ extension CaptureReport {
                                  rules: keepingRuleStatuses ? rules : rules.filter { !$0.unverifiable.isEmpty },
                                  health: health, eventCount: eventCount)
         copy.baselined = baselined
+        copy.told = told
         return copy
     }
 }
@@ -44,6 +45,9 @@ package struct CaptureReport: Sendable {
     package let health: [HealthIssue]
     /// Findings a `--baseline` accepts: not reported, kept for `--write-baseline`.
     package internal(set) var baselined: [Finding] = []
+    /// Findings already written while the capture was read (a live read, `LiveMonitor`):
+    /// streaming formats do not write them again.
+    package internal(set) var told: Set<Finding> = []
 
     /// Lifecycle events read: every event of the timeline, duplicates and forwarded calls
     /// included (a React Native state repeated is a poll, not an event).
@@ -75,7 +79,26 @@ package struct Checker: Sendable {
     package init(options: CheckOptions = CheckOptions()) { self.options = options }
 
     package func check(_ source: InputSource) throws(InputError) -> CaptureReport {
-        var scan = try CaptureScanner(options: options.scan).scan(source)
+        try check(source, live: nil)
+    }
+
+    /// Checks `source`; with `live`, a capture read as it is written (standard input,
+    /// `--follow`) has its findings told as they are decided, before its end.
+    package func check(_ source: InputSource, live: LiveOptions?) throws(InputError) -> CaptureReport {
+        var monitor: LiveMonitor?
+        if let live, LiveMonitor.applies(to: source, options: options.scan) {
+            monitor = LiveMonitor(checker: self, source: source, options: live)
+        }
+        let scan = try CaptureScanner(options: options.scan).scan(source, monitor: monitor)
+        var report = judge(scan)
+        if let monitor { report.told = monitor.told(in: report) }
+        return report
+    }
+
+    /// The stages after reading: events → timelines → rules → findings.
+    func judge(_ scanned: ScannedCapture) -> CaptureReport {
+        var scan = scanned
+        let source = scan.source
         var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)
         let eventCount = timeline.epochs.reduce(0) { $0 + $1.events.filter { !$0.event.id.isIdentityHint }.count }

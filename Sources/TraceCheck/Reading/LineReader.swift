@@ -109,7 +109,11 @@ package struct LineReader: Sendable {
         return try read(name: name, body, fill: next)
     }
 
-    package func read(_ source: InputSource, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+    /// - Parameter pause: for standard input, called before each read with whether the read
+    ///   would wait for the writer (nothing to read yet): where a live check tells what it
+    ///   has decided (`LiveMonitor`).
+    package func read(_ source: InputSource, pause: ((_ inputIdle: Bool) -> Void)? = nil,
+                      _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         switch source {
         case .text(let name, let contents):
             return try read(name: name, bytes: Array(contents.utf8), body)
@@ -136,6 +140,7 @@ package struct LineReader: Sendable {
                     pending = pending.dropFirst(count)
                     return count
                 }
+                pause?(!Self.hasInput(STDIN_FILENO))
                 return systemRead(STDIN_FILENO, buffer, capacity)
             }
         case .file(let path):
@@ -150,12 +155,15 @@ package struct LineReader: Sendable {
     /// `Interruption` is requested. A file cut shorter than what was read is read again from
     /// its start; a new file under the name (log rotation) is read from its start once the
     /// old one is read to its end. Line numbers go on counting across both.
-    func follow(_ path: String, pollInterval: UInt32 = 100_000, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+    /// `pause` is called before each read, with `true` when the file is read to its end.
+    func follow(_ path: String, pollInterval: UInt32 = 100_000, pause: ((_ inputIdle: Bool) -> Void)? = nil,
+                _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         var descriptor = try open(path)
         defer { close(descriptor) }
         var position = 0
         var identity = Self.identity(of: descriptor)
         return try read(name: path, body) { buffer, capacity in
+            pause?(false)
             while true {
                 let count = systemRead(descriptor, buffer, capacity)
                 if count != 0 {
@@ -180,9 +188,16 @@ package struct LineReader: Sendable {
                     position = 0
                     continue
                 }
+                pause?(true)
                 usleep(pollInterval)
             }
         }
+    }
+
+    /// Whether a read of `descriptor` would return at once (data, its end or an error).
+    static func hasInput(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) != 0
     }
 
     private static func identity(of descriptor: Int32) -> (ino_t, dev_t) {

@@ -8,14 +8,20 @@ package struct GitHubReporter: StreamingReporter {
     package init(paths: PathBase = .asGiven) { self.paths = paths }
 
     package func render(_ report: CaptureReport) -> String {
-        ReportedFinding.all(in: report).map { reported in
-            let finding = reported.finding
-            let command = reported.inconclusive == nil ? Self.command(finding.severity) : "notice"
-            var message = finding.message
-            if let reason = reported.inconclusive { message += " (inconclusive: \(reason))" }
-            let title = "tracecheck \(finding.rule)" + (reported.inconclusive == nil ? "" : " (inconclusive)")
-            return "::\(command) file=\(EscapeTable.gitHubProperty(paths(finding.path))),line=\(finding.line),title=\(EscapeTable.gitHubProperty(title))::\(EscapeTable.gitHubData(message))\n"
-        }.joined()
+        ReportedFinding.untold(in: report).map { render($0) }.joined()
+    }
+
+    package func render(decided finding: Finding) -> String {
+        render(ReportedFinding(finding: finding, inconclusive: nil))
+    }
+
+    private func render(_ reported: ReportedFinding) -> String {
+        let finding = reported.finding
+        let command = reported.inconclusive == nil ? Self.command(finding.severity) : "notice"
+        var message = finding.message
+        if let reason = reported.inconclusive { message += " (inconclusive: \(reason))" }
+        let title = "tracecheck \(finding.rule)" + (reported.inconclusive == nil ? "" : " (inconclusive)")
+        return "::\(command) file=\(EscapeTable.gitHubProperty(paths(finding.path))),line=\(finding.line),title=\(EscapeTable.gitHubProperty(title))::\(EscapeTable.gitHubData(message))\n"
     }
 
     package func render(unreadable: InputError) -> String {

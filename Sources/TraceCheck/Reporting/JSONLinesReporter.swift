@@ -5,6 +5,8 @@ import Foundation
 package protocol StreamingReporter: Reporter {
     func render(_ report: CaptureReport) -> String
     func render(unreadable: InputError) -> String
+    /// A finding decided while its capture is still being read (`LiveOptions`).
+    func render(decided finding: Finding) -> String
     /// What follows the last capture (a summary): written once every capture is.
     func finish(_ result: RunResult) -> String
 }
@@ -42,9 +44,15 @@ package struct JSONLinesReporter: StreamingReporter {
     }
 
     package func render(_ report: CaptureReport) -> String {
-        ReportedFinding.all(in: report).map { reported in
-            Self.line(FindingLine(finding: JSONReporter.Document.Finding(reported.finding, inconclusive: reported.inconclusive)))
-        }.joined()
+        ReportedFinding.untold(in: report).map { render($0) }.joined()
+    }
+
+    package func render(decided finding: Finding) -> String {
+        render(ReportedFinding(finding: finding, inconclusive: nil))
+    }
+
+    private func render(_ reported: ReportedFinding) -> String {
+        Self.line(FindingLine(finding: JSONReporter.Document.Finding(reported.finding, inconclusive: reported.inconclusive)))
     }
 
     package func render(unreadable: InputError) -> String {

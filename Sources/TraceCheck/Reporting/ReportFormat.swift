@@ -126,6 +126,13 @@ struct ReportedFinding {
             + report.inconclusive.map { ReportedFinding(finding: $0.finding, inconclusive: $0.reason) })
             .sorted { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
     }
+
+    /// What a streaming format writes when the capture is checked: what it did not write
+    /// while the capture was read.
+    static func untold(in report: CaptureReport) -> [ReportedFinding] {
+        let all = all(in: report)
+        return report.told.isEmpty ? all : all.filter { $0.inconclusive != nil || !report.told.contains($0.finding) }
+    }
 }
 
 /// A stable, short hash of text (FNV-1a, 64 bits, hex), for fingerprints that must not

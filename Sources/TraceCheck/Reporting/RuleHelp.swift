@@ -65,6 +65,7 @@ package enum RuleHelp {
         var out = "\(rule.id) (\(rule.spec), \(configuration.severity(of: rule).rawValue), \(rule.family.rawValue)"
         out += configuration.isEnabled(rule) ? ")\n" : ", not enabled\(rule.optIn ? ": opt-in" : ""))\n"
         out += "\(rule.name)\n\nWhy:\n\(wrapped(rule.rationale))\n\nLegal, not reported:\n\(wrapped(rule.exceptions))\n"
+        out += "\nWhen:\n\(wrapped(rule.decided.phrase))\n"
         if rule.spec != "user" {
             out += "\nMore: docs/rules.md#\(rule.id) and docs/lifecycle.md\n"
         }
@@ -103,6 +104,9 @@ package enum RuleHelp {
             Each rule checks one invariant of the life cycle that [lifecycle.md](lifecycle.md) describes. Opt-in rules run only when \
             `.tracecheck.yml` lists them in `opt_in_rules`.
 
+            *When* says when a rule's findings are printed while a capture is read as it is written (standard input, \
+            `--follow`): as soon as their line is read ("decided as seen"), or when the capture ends.
+
 
             """
         out += "| id | spec | severity | family | name |\n|---|---|---|---|---|\n"
@@ -123,7 +127,7 @@ package enum RuleHelp {
     /// One rule's section of docs/rules.md below its heading; also SARIF's `help.markdown`.
     static func markdown(of rule: RuleDescription) -> String {
         var out = "**\(rule.name)**: spec \(rule.spec), \(rule.severity.rawValue)\(rule.optIn ? ", opt-in" : "").\n\n"
-        out += "\(rule.rationale)\n\n*Legal, not reported:* \(rule.exceptions)\n"
+        out += "\(rule.rationale)\n\n*Legal, not reported:* \(rule.exceptions)\n\n*When:* \(rule.decided.phrase)\n"
         for (title, examples) in [("Triggering", rule.triggering), ("Not triggering", rule.nonTriggering)] {
             for example in examples {
                 out += "\n\(title):\n\n```\n" + example.lines.joined(separator: "\n") + "\n```\n"
@@ -137,5 +141,19 @@ package enum RuleHelp {
     static func helpURI(of rule: RuleDescription) -> String? {
         guard rule.family != .custom else { return nil }
         return "\(TraceCheckVersion.repository)/blob/v\(TraceCheckVersion.current)/docs/rules.md#\(rule.id)"
+    }
+}
+
+extension RuleDescription.Decision {
+    /// When a live read prints the rule's findings, for its help.
+    var phrase: String {
+        switch self {
+        case .atEnd:
+            "when the capture ends: the rule weighs what comes after a line."
+        case .asSeen:
+            "decided as seen: a live read prints a finding once its line is read, when the process uses scenes and no notification stands in for a callback (an app-delegate callback a scene delegate may forward: at the next callback)."
+        case .asSeenAnyMode:
+            "decided as seen: a live read prints a finding once its line is read."
+        }
     }
 }

@@ -27,12 +27,16 @@ package struct TerminalReporter: StreamingReporter {
     /// One capture, written as soon as it is checked: its verdict, then what was read, its
     /// health and its findings.
     package func render(_ report: CaptureReport) -> String {
-        if quiet { return report.findings.map(render).joined() }
+        let untold = report.findings.filter { !report.told.contains($0) }
+        if quiet { return untold.map { render($0) }.joined() }
         var out = verdictLine(report)
         guard verbose || !report.findings.isEmpty || !report.inconclusive.isEmpty else { return out }
         out += header(report)
         out += health(report)
-        for finding in report.findings { out += render(finding) }
+        if !report.told.isEmpty {
+            out += "  \(report.told.count) finding\(report.told.count == 1 ? "" : "s") shown above as \(report.told.count == 1 ? "it was" : "they were") decided\n"
+        }
+        for finding in untold { out += render(finding) }
         for withheld in report.inconclusive { out += render(withheld) }
         return out
     }
@@ -86,6 +90,9 @@ package struct TerminalReporter: StreamingReporter {
         let parts = (uikit == 0 ? [] : ["\(uikit) UIKit's own"]) + (system == 0 ? [] : ["\(system) the system's"])
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
+
+    /// A finding decided while the capture is read: the same lines as in the capture's block.
+    package func render(decided finding: Finding) -> String { render(finding) }
 
     /// An input that could not be read is named on stderr and counted in the summary.
     package func render(unreadable: InputError) -> String { "" }

@@ -67,6 +67,24 @@ package struct RuleDescription: Sendable {
     package let nonTriggering: [ExampleTrace]
     /// Off unless `.tracecheck.yml` lists it in `opt_in_rules` (annotations most teams do not want).
     package var optIn = false
+    /// When a finding of the rule can be told while the capture is still being read.
+    package var decided: Decision = .atEnd
+
+    /// When a rule's findings are final. A finding told early must be one the whole capture
+    /// gives too: a live read tells only what no later line can take back.
+    package enum Decision: Sendable {
+        /// When the capture is read to its end: the rule weighs what comes after a line
+        /// (an exception that follows, a count, something never logged).
+        case atEnd
+        /// Once its line is read, when the process's reading of its lines can no longer
+        /// change: the process uses scenes (a legacy app may still log a scene callback that
+        /// turns every line's meaning), no notification stands in for a callback, and an
+        /// app-delegate callback that a scene delegate may forward has a callback after it.
+        case asSeen
+        /// Once its line is read: the rule reads a framework's own states, whatever the
+        /// process's mode.
+        case asSeenAnyMode
+    }
 }
 
 /// One ordering invariant. Each rule is one type in one file.

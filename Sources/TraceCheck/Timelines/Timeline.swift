@@ -155,6 +155,12 @@ package struct ProcessEpoch: Hashable, Sendable {
         }
     }
 
+    /// The events a forwarded call is paired by (R3): the driving events but a framework's
+    /// states (Flutter's engine prints its `inactive` while the scene delegate forwards).
+    package func mayPairForwarding(_ entry: EpochEvent) -> Bool {
+        drives(entry) && !entry.event.id.isFrameworkState
+    }
+
     /// The events that drive a timeline, in order, with their index in `events`.
     package var drivingEvents: [(index: Int, event: LifecycleEvent)] {
         events.enumerated().compactMap { index, entry in drives(entry) ? (index, entry.event) : nil }

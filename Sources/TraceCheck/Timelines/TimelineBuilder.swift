@@ -289,7 +289,7 @@ package struct TimelineBuilder {
     /// them, and so may a framework's state (Flutter's engine prints its `inactive` while the
     /// scene delegate forwards `sceneWillResignActive`).
     func markForwarding(_ epoch: inout ProcessEpoch) {
-        let driving = epoch.events.indices.filter { epoch.drives(epoch.events[$0]) && !epoch.events[$0].event.id.isFrameworkState }
+        let driving = epoch.events.indices.filter { epoch.mayPairForwarding(epoch.events[$0]) }
         for (position, index) in driving.enumerated() {
             let event = epoch.events[index].event
             guard event.source == .callback, let counterpart = Self.forwardingPairs[event.id] else { continue }

@@ -41,7 +41,8 @@ package struct ConnectFirstRule: EpochRule {
                 "sceneDidBecomeActive(_:)",
                 "scene(_:willConnectTo:options:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in

@@ -39,7 +39,8 @@ package struct ConnectOncePerInstanceRule: EpochRule {
                 "<Atlas.SceneDelegate: 0x600002675ea0> scene(_:willConnectTo:options:)",
                 "<Atlas.SceneDelegate: 0x600002675ea0> sceneWillEnterForeground(_:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

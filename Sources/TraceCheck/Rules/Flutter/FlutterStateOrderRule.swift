@@ -42,7 +42,8 @@ package struct FlutterStateOrderRule: EpochRule {
                 "flutter: AppLifecycleState.paused",
                 "flutter: AppLifecycleState.detached",
             ]),
-        ])
+        ],
+        decided: .asSeenAnyMode)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

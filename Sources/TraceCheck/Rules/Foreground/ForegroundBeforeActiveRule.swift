@@ -49,7 +49,8 @@ package struct ForegroundBeforeActiveRule: EpochRule {
                 "sceneDidEnterBackground(_:)",
                 "sceneDidBecomeActive(_:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     static let table = [
         IllegalTransition(member: .didBecomeActive, from: [.background, .connecting], requiresAnyOf: [.willEnterForeground],

@@ -46,7 +46,8 @@ package struct ResignBeforeBackgroundRule: EpochRule {
                 "sceneDidBecomeActive(_:)",
                 "sceneDidEnterBackground(_:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     static let table = [
         IllegalTransition(member: .didEnterBackground, from: [.foregroundActive], requiresAnyOf: [.willResignActive],

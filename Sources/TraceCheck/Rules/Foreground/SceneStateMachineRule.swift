@@ -51,7 +51,8 @@ package struct SceneStateMachineRule: EpochRule {
                 "sceneDidEnterBackground(_:)",
                 "sceneDidEnterBackground(_:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     static let table = [
         IllegalTransition(member: .didBecomeActive, from: [.foregroundActive], requiresAnyOf: [.willResignActive],

@@ -34,7 +34,8 @@ package struct LaunchBeforeSceneConnectRule: EpochRule {
                 "scene(_:willConnectTo:options:)",
                 "sceneWillEnterForeground(_:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

@@ -39,7 +39,8 @@ package struct LaunchSequenceRule: EpochRule {
                 "2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]",
                 "2026-03-14 09:40:02.400000+0100 Fieldnotes[4903:3140012] -[AppDelegate application:didFinishLaunchingWithOptions:]",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

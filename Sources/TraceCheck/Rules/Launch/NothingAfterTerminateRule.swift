@@ -30,7 +30,8 @@ package struct NothingAfterTerminateRule: EpochRule {
                 "applicationWillTerminate(_:)",
                 "application(_:didFinishLaunchingWithOptions:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

@@ -38,7 +38,8 @@ package struct ReactNativeStateOrderRule: EpochRule {
                 "AppState changed to inactive",
                 "AppState changed to active",
             ]),
-        ])
+        ],
+        decided: .asSeenAnyMode)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

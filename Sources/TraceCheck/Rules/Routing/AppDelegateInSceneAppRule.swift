@@ -43,7 +43,8 @@ package struct AppDelegateInSceneAppRule: EpochRule {
                 "applicationDidBecomeActive(_:)",
                 "applicationWillResignActive(_:)",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

@@ -35,7 +35,8 @@ package struct OneDelegateClassPerSceneRule: EpochRule {
                 "2026-03-14 09:27:13.090000+0100 Atlas[2210:88101] -[InspectorSceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x1028a4c20>",
                 "2026-03-14 09:27:13.120000+0100 Atlas[2210:88101] -[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10270b110>",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

@@ -42,7 +42,8 @@ package struct OpenURLInSceneAppRule: EpochRule {
                 "applicationDidBecomeActive(_:)",
                 "application(_:open:options:) fieldnotes://note/42",
             ]),
-        ])
+        ],
+        decided: .asSeen)
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()

@@ -1,0 +1,124 @@
+import Foundation
+
+/// How a live read tells its findings: a capture read as it is written (standard input,
+/// `--follow`) has each finding told as soon as no later line can take it back, not at
+/// its end.
+package struct LiveOptions: Sendable {
+    /// Called once per finding decided early, from the reading thread.
+    package var tell: @Sendable (Finding) -> Void
+    /// What a run does to a report before writing it (a baseline's filter): only what it
+    /// keeps is told.
+    package var accept: @Sendable (CaptureReport) -> CaptureReport
+    /// The least time between two looks at what was read, while lines keep coming; the
+    /// look itself costs time, so it is also at least four times what the last one took.
+    package var interval: Duration = .milliseconds(100)
+
+    package init(accept: @escaping @Sendable (CaptureReport) -> CaptureReport = { $0 },
+                 tell: @escaping @Sendable (Finding) -> Void) {
+        self.accept = accept
+        self.tell = tell
+    }
+}
+
+/// Looks at a live capture as it is read: when the input pauses (nothing to read yet), or
+/// every `interval` while it flows, the lines read so far are checked as a whole and the
+/// findings that are decided (`RuleDescription.Decision`) and not yet told are told.
+///
+/// The checks between looks are the same ones the capture's end runs, so what is told early
+/// is what the whole capture reports; `LiveCheckTests` holds that on every sample, the shared
+/// corpus and generated traces, looking after every line.
+final class LiveMonitor {
+    let checker: Checker
+    let source: InputSource
+    let options: LiveOptions
+    let decisions: [String: RuleDescription.Decision]
+    /// What was told, by `Finding.tellingKey`.
+    private(set) var toldKeys: Set<String> = []
+    private var lastLook: ContinuousClock.Instant?
+    private var lastCost: Duration = .zero
+    private var eventsLookedAt = 0
+
+    init(checker: Checker, source: InputSource, options: LiveOptions) {
+        self.checker = checker
+        self.source = source
+        self.options = options
+        decisions = Dictionary(checker.options.rules.map { ($0.description.id, $0.description.decided) }) { first, _ in first }
+    }
+
+    /// A live read is one that may wait for its writer: standard input, a followed file.
+    static func applies(to source: InputSource, options: ScanOptions) -> Bool {
+        switch source {
+        case .standardInput: true
+        case .file: options.follow
+        case .text, .bytes: false
+        }
+    }
+
+    /// The reader is about to read again; `inputIdle`: that read would wait.
+    func pause(_ session: ScanSession, inputIdle: Bool, lines: Int) {
+        guard session.eventCount > eventsLookedAt || (!session.formatDecided && inputIdle) else { return }
+        let now = ContinuousClock.now
+        if let lastLook {
+            let gap = max(inputIdle ? .zero : options.interval, lastCost * 4)
+            guard now - lastLook >= gap else { return }
+        }
+        if !session.formatDecided {
+            guard inputIdle else { return }
+            session.decideNow()
+        }
+        look(at: session, lines: lines)
+        lastLook = ContinuousClock.now
+        lastCost = ContinuousClock.now - now
+    }
+
+    /// Checks what was read so far and tells what is decided.
+    func look(at session: ScanSession, lines: Int) {
+        eventsLookedAt = session.eventCount
+        let scan = session.snapshot(source: source, lines: lines, maximumLineLength: LineReader().maximumLineLength)
+        let report = options.accept(checker.judge(scan))
+        for finding in report.decidedFindings(decisions, forcedMode: checker.options.timeline.forcedMode != nil)
+        where toldKeys.insert(finding.tellingKey).inserted {
+            options.tell(finding)
+        }
+    }
+
+    /// The findings of the final report that were told.
+    func told(in report: CaptureReport) -> Set<Finding> {
+        Set(report.findings.filter { toldKeys.contains($0.tellingKey) })
+    }
+}
+
+extension Finding {
+    /// A finding told early is the final report's finding with this key: the rule, the line
+    /// and the message. The scene's label is not part of it, as later lines may name the
+    /// scene better (its class, its session) than the lines before.
+    var tellingKey: String { "\(rule)\u{1F}\(line)\u{1F}\(message)" }
+}
+
+extension CaptureReport {
+    /// The conclusive findings that no line after those read can take back.
+    func decidedFindings(_ decisions: [String: RuleDescription.Decision], forcedMode: Bool) -> [Finding] {
+        var settled: [String: Bool] = [:]
+        return findings.filter { finding in
+            guard let decision = decisions[finding.rule], decision != .atEnd,
+                  let epoch = timeline.epochs.first(where: { $0.label == finding.process }),
+                  let entry = epoch.events.first(where: { $0.event.line == finding.line }),
+                  entry.event.source != .notification else { return false }
+            if decision == .asSeenAnyMode { return true }
+            let label = epoch.label
+            if settled[label] == nil { settled[label] = (forcedMode || epoch.mode == .scene) && !epoch.hasStandInNotification }
+            guard settled[label] == true else { return false }
+            // A scene delegate's call of the app delegate is known by the callback after it.
+            guard TimelineBuilder.forwardingPairs[entry.event.id] != nil else { return true }
+            return epoch.events.contains { $0.event.line > finding.line && epoch.mayPairForwarding($0) }
+        }
+    }
+}
+
+extension ProcessEpoch {
+    /// A notification stands in for a callback the app has not logged (yet): should the
+    /// callback come, the notification becomes its companion and every step it made goes.
+    var hasStandInNotification: Bool {
+        events.contains { $0.event.source == .notification && drives($0) }
+    }
+}
