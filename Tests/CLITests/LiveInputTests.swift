@@ -88,6 +88,34 @@ final class LiveInputTests: XCTestCase {
         }
     }
 
+    /// A followed file tells its findings as they are appended, before Ctrl-C ends the read.
+    func testAFollowedFileTellsAFindingAsItIsAppended() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-follow-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let capture = directory.appendingPathComponent("live.log")
+        let lines = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+            .split(separator: "\n").map { $0 + "\n" }
+        try lines[0..<5].joined().write(to: capture, atomically: false, encoding: .utf8)
+        let (process, _, out, _) = try CLITests.process(["report", "--format", "jsonl", "--follow", capture.path])
+        process.standardError = FileHandle.nullDevice
+        let arrivals = Arrivals(out)
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertEqual(arrivals.current, "", "nothing is wrong in the first lines")
+        let handle = try FileHandle(forWritingTo: capture)
+        try handle.seekToEnd()
+        handle.write(Data(lines[5...].joined().utf8))
+        try handle.close()
+        XCTAssertTrue(arrivals.wait(for: "\"line\":11"), "the finding at line 11 while the file is followed: \(arrivals.current)")
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 1)
+        out.fileHandleForReading.readabilityHandler = nil
+        let stdout = arrivals.current + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(stdout.components(separatedBy: "\"rule\":\"resign_before_background\"").count - 1, 1, stdout)
+    }
+
     /// `--follow` reads what is appended, and a file cut short or replaced from its start,
     /// until Ctrl-C.
     func testFollowReadsAppendedTruncatedAndRotatedFiles() throws {

@@ -93,13 +93,13 @@ package struct CaptureScanner {
         try scan(source, catalog: catalog, monitor: nil)
     }
 
-    /// `monitor`: told of each pause in a live input, with the session read so far.
+    /// `monitor`: told each time a live input waits for its writer, with the session so far.
     func scan(_ source: InputSource, catalog: CompiledCatalog = .shared, monitor: LiveMonitor?) throws(InputError) -> ScannedCapture {
         if options.follow, case .file(let path) = source {
             let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
             var lines = 0
-            let pause = monitor.map { monitor in { (idle: Bool) in monitor.pause(session, inputIdle: idle, lines: lines) } }
-            let statistics = try reader.follow(path, pause: pause) { line in
+            let waiting = monitor.map { monitor in { monitor.waiting(session, lines: lines) } }
+            let statistics = try reader.follow(path, waiting: waiting) { line in
                 lines = line.number
                 session.feed(line)
             }
@@ -112,8 +112,8 @@ package struct CaptureScanner {
         }
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
         var lines = 0
-        let pause = monitor.map { monitor in { (idle: Bool) in monitor.pause(session, inputIdle: idle, lines: lines) } }
-        let statistics = try reader.read(source, pause: pause) { line in
+        let waiting = monitor.map { monitor in { monitor.waiting(session, lines: lines) } }
+        let statistics = try reader.read(source, waiting: waiting) { line in
             lines = line.number
             session.feed(line)
         }

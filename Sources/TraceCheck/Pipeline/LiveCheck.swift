@@ -9,9 +9,6 @@ package struct LiveOptions: Sendable {
     /// What a run does to a report before writing it (a baseline's filter): only what it
     /// keeps is told.
     package var accept: @Sendable (CaptureReport) -> CaptureReport
-    /// The least time between two looks at what was read, while lines keep coming; the
-    /// look itself costs time, so it is also at least four times what the last one took.
-    package var interval: Duration = .milliseconds(100)
 
     package init(accept: @escaping @Sendable (CaptureReport) -> CaptureReport = { $0 },
                  tell: @escaping @Sendable (Finding) -> Void) {
@@ -20,9 +17,9 @@ package struct LiveOptions: Sendable {
     }
 }
 
-/// Looks at a live capture as it is read: when the input pauses (nothing to read yet), or
-/// every `interval` while it flows, the lines read so far are checked as a whole and the
-/// findings that are decided (`RuleDescription.Decision`) and not yet told are told.
+/// Looks at a live capture as it is read: when the input pauses, the lines read so far are
+/// checked as a whole and the findings that are decided (`RuleDescription.Decision`) and not
+/// yet told are told.
 ///
 /// The checks between looks are the same ones the capture's end runs, so what is told early
 /// is what the whole capture reports; `LiveCheckTests` holds that on every sample, the shared
@@ -54,18 +51,18 @@ final class LiveMonitor {
         }
     }
 
-    /// The reader is about to read again; `inputIdle`: that read would wait.
-    func pause(_ session: ScanSession, inputIdle: Bool, lines: Int) {
-        guard session.eventCount > eventsLookedAt || (!session.formatDecided && inputIdle) else { return }
+    /// The input waits for its writer (10 ms without data, or a followed file read to its
+    /// end): a look, unless nothing was read since the last one, or the last one was so
+    /// recent that looks would take more than a fifth of the time.
+    ///
+    /// Only a pause leads to a look. A look checks everything read so far, so one while lines
+    /// flow (a capture piped whole) would cost up to what its end costs; such an input is
+    /// checked at its end, as fast as a file.
+    func waiting(_ session: ScanSession, lines: Int) {
+        guard lines > 0, session.eventCount > eventsLookedAt || !session.formatDecided else { return }
         let now = ContinuousClock.now
-        if let lastLook {
-            let gap = max(inputIdle ? .zero : options.interval, lastCost * 4)
-            guard now - lastLook >= gap else { return }
-        }
-        if !session.formatDecided {
-            guard inputIdle else { return }
-            session.decideNow()
-        }
+        if let lastLook, now - lastLook < lastCost * 4 { return }
+        session.decideNow()
         look(at: session, lines: lines)
         lastLook = ContinuousClock.now
         lastCost = ContinuousClock.now - now

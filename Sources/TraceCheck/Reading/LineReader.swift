@@ -109,10 +109,9 @@ package struct LineReader: Sendable {
         return try read(name: name, body, fill: next)
     }
 
-    /// - Parameter pause: for standard input, called before each read with whether the read
-    ///   would wait for the writer (nothing to read yet): where a live check tells what it
-    ///   has decided (`LiveMonitor`).
-    package func read(_ source: InputSource, pause: ((_ inputIdle: Bool) -> Void)? = nil,
+    /// - Parameter waiting: for standard input, called when the next read would wait for the
+    ///   writer: where a live check tells what it has decided (`LiveMonitor`).
+    package func read(_ source: InputSource, waiting: (() -> Void)? = nil,
                       _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         switch source {
         case .text(let name, let contents):
@@ -140,7 +139,9 @@ package struct LineReader: Sendable {
                     pending = pending.dropFirst(count)
                     return count
                 }
-                pause?(!Self.hasInput(STDIN_FILENO))
+                // A writer that pauses (`log stream` between bursts), not one that is briefly
+                // descheduled while it fills the pipe (`cat big.log |`): 10 ms without data.
+                if let waiting, !Self.hasInput(STDIN_FILENO, waitingMilliseconds: 10) { waiting() }
                 return systemRead(STDIN_FILENO, buffer, capacity)
             }
         case .file(let path):
@@ -155,15 +156,14 @@ package struct LineReader: Sendable {
     /// `Interruption` is requested. A file cut shorter than what was read is read again from
     /// its start; a new file under the name (log rotation) is read from its start once the
     /// old one is read to its end. Line numbers go on counting across both.
-    /// `pause` is called before each read, with `true` when the file is read to its end.
-    func follow(_ path: String, pollInterval: UInt32 = 100_000, pause: ((_ inputIdle: Bool) -> Void)? = nil,
+    /// `waiting` is called each time the file is read to its end.
+    func follow(_ path: String, pollInterval: UInt32 = 100_000, waiting: (() -> Void)? = nil,
                 _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         var descriptor = try open(path)
         defer { close(descriptor) }
         var position = 0
         var identity = Self.identity(of: descriptor)
         return try read(name: path, body) { buffer, capacity in
-            pause?(false)
             while true {
                 let count = systemRead(descriptor, buffer, capacity)
                 if count != 0 {
@@ -188,16 +188,17 @@ package struct LineReader: Sendable {
                     position = 0
                     continue
                 }
-                pause?(true)
+                waiting?()
                 usleep(pollInterval)
             }
         }
     }
 
-    /// Whether a read of `descriptor` would return at once (data, its end or an error).
-    static func hasInput(_ descriptor: Int32) -> Bool {
+    /// Whether a read of `descriptor` would return within `waitingMilliseconds` (data, its
+    /// end or an error).
+    static func hasInput(_ descriptor: Int32, waitingMilliseconds: Int32) -> Bool {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&request, 1, 0) != 0
+        return poll(&request, 1, waitingMilliseconds) != 0
     }
 
     private static func identity(of descriptor: Int32) -> (ino_t, dev_t) {
