@@ -303,7 +303,8 @@ struct Report: ParsableCommand {
         let mainFormat = format ?? .terminal
         let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn,
                                                verbose: timeline, unicode: Self.localeIsUTF8,
-                                               width: output == nil ? Self.terminalWidth : 100, paths: paths)
+                                               width: output == nil ? Self.terminalWidth : 100, paths: paths,
+                                               rules: options.rules.map(\.description))
         let sink: OutputSink
         if let output {
             guard let file = OutputSink(path: output) else {
@@ -377,7 +378,7 @@ struct Report: ParsableCommand {
         }
 
         for (extraFormat, path) in extras {
-            let text = extraFormat.reporter(failOn: failOn, paths: paths).render(result)
+            let text = extraFormat.reporter(failOn: failOn, paths: paths, rules: options.rules.map(\.description)).render(result)
             if let path {
                 if !OutputSink.write(text, to: path) {
                     printError("tracecheck: error: cannot write \(path): \(String(cString: strerror(errno)))")

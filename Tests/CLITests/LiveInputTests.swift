@@ -61,14 +61,15 @@ final class LiveInputTests: XCTestCase {
     /// `(cat a.log; sleep 5; cat b.log) | tracecheck report --format jsonl -` shows a.log's
     /// finding before b.log is written. It is not written again at the end.
     func testAFindingArrivesWhileTheWriterIsStillWriting() throws {
-        for format in ["jsonl", "github", "terminal"] {
+        let markers = ["jsonl": "\"rule\":\"resign_before_background\"", "github": "title=tracecheck resign_before_background",
+                       "teamcity": "##teamcity[inspection typeId='resign_before_background'", "terminal": "[resign_before_background]"]
+        for (format, marker) in markers.sorted(by: { $0.key < $1.key }) {
             let (process, input, out, err) = try CLITests.process(["report", "--format", format, "--color", "never", "-"])
             process.standardError = err
             let arrivals = Arrivals(out)
             try process.run()
             let sample = try Data(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"))
             input.fileHandleForWriting.write(sample)
-            let marker = format == "jsonl" ? "\"rule\":\"resign_before_background\"" : "resign_before_background"
             // The writer stays open: only a finding told early can arrive now.
             XCTAssertTrue(arrivals.wait(for: marker), "\(format): no finding while the writer is open: \(arrivals.current)")
             XCTAssertFalse(arrivals.current.contains("summary:"), "the capture is not over: \(arrivals.current)")
@@ -79,7 +80,7 @@ final class LiveInputTests: XCTestCase {
             let rest = out.fileHandleForReading.readDataToEndOfFile()
             let stdout = arrivals.current + String(decoding: rest, as: UTF8.self)
             XCTAssertEqual(process.terminationStatus, 1, format)
-            XCTAssertEqual(stdout.components(separatedBy: format == "terminal" ? "[resign_before_background]" : marker).count - 1, 1,
+            XCTAssertEqual(stdout.components(separatedBy: marker).count - 1, 1,
                            "\(format): told once, not again at the end: \(stdout)")
             if format == "terminal" {
                 XCTAssertTrue(stdout.contains("1 finding shown above as it was decided"), stdout)

@@ -52,7 +52,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     /// a capture's verdict in the terminal; `verbose` shows clean captures' timelines too;
     /// `unicode` picks the terminal's verdict marks (ASCII where the locale is not UTF-8).
     package func reporter(color: Bool = false, quiet: Bool = false, failOn: Severity = .error,
-                         verbose: Bool = false, unicode: Bool = true, width: Int = 100, paths: PathBase = .asGiven) -> any Reporter {
+                         verbose: Bool = false, unicode: Bool = true, width: Int = 100, paths: PathBase = .asGiven,
+                         rules: [RuleDescription] = RuleRegistry.all.map { $0.description }) -> any Reporter {
         switch self {
         case .terminal:
             var terminal = TerminalReporter(color: color, quiet: quiet, failOn: failOn, verbose: verbose, unicode: unicode)
@@ -64,7 +65,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: return SARIFReporter(paths: paths)
         case .github: return GitHubReporter(paths: paths)
         case .gitlab: return GitLabReporter(paths: paths)
-        case .teamcity: return TeamCityReporter()
+        case .teamcity: return TeamCityReporter(rules: rules)
         case .markdown: return MarkdownReporter(failOn: failOn)
         case .checkstyle: return CheckstyleReporter(paths: paths)
         case .html: return HTMLReporter(failOn: failOn)
