@@ -26,7 +26,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     package enum Retention: Int, Comparable, Sendable {
         /// Written as each capture is checked: only the run's counts are needed after.
         case none
-        /// Findings, health and counts (SARIF, GitLab, Checkstyle, TeamCity).
+        /// Findings, health and counts (SARIF, GitLab, Checkstyle; TeamCity, which is also
+        /// written at the end when it is an extra report under TeamCity).
         case summary
         /// And every rule's status (JUnit's test cases).
         case ruleStatuses
