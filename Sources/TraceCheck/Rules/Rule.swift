@@ -223,10 +223,42 @@ package struct EpochVerdict: Sendable {
 
 extension EpochRule {
     package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        judgeEpochs(of: timeline) { judge($0, in: timeline) }
+    }
+}
+
+/// A rule judged one process epoch at a time that carries what it learnt from one epoch to
+/// the next: a scene session outlives the run of the process that connected it. The
+/// framework owns the loop and the counting, as for `EpochRule`.
+package protocol CarryingRule: Rule {
+    associatedtype Carried: CarriedFacts
+    func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying: inout Carried) -> EpochVerdict
+    /// Why the rule could not judge, said once for the whole capture when its epochs are
+    /// judged (not once per epoch).
+    func unverifiable(after carried: Carried) -> Set<String>
+}
+
+/// What a `CarryingRule` carries, empty before the capture's first epoch.
+package protocol CarriedFacts { init() }
+
+extension CarryingRule {
+    package func unverifiable(after carried: Carried) -> Set<String> { [] }
+
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
+        var carried = Carried()
+        var outcome = judgeEpochs(of: timeline) { judge($0, in: timeline, carrying: &carried) }
+        outcome.unverifiable.formUnion(unverifiable(after: carried))
+        return outcome
+    }
+}
+
+extension Rule {
+    /// The loop over a capture's epochs, in order: each epoch's verdict, and the epochs judged
+    /// counted. A process of which only UIKit's account was read shows nothing the rules of
+    /// some families judge: they are not verifiable there, not passed.
+    func judgeEpochs(of timeline: CaptureTimeline, _ judge: (ProcessEpoch) -> EpochVerdict) -> RuleOutcome {
         RuleOutcome(timeline.epochs.map { epoch in
-            var verdict = judge(epoch, in: timeline)
-            // A process of which only UIKit's account was read shows nothing these rules judge:
-            // they are not verifiable there, not passed.
+            var verdict = judge(epoch)
             if !verdict.judged, !epoch.appLogs, RuleFamily.judgedOnAppLinesOnly.contains(Self.description.family) {
                 verdict.unverifiable = ["only UIKit's account was read"]
             }

@@ -1,5 +1,5 @@
 /// C1: for a new session, `configurationForConnecting` comes before its `willConnect`.
-package struct ConfigurationBeforeConnectRule: Rule {
+package struct ConfigurationBeforeConnectRule: CarryingRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -44,36 +44,43 @@ package struct ConfigurationBeforeConnectRule: Rule {
             ]),
         ])
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        let lastLine = timeline.epochs.flatMap { $0.drivingEvents.map(\.event.line) }.max()
-        for epoch in timeline.epochs where epoch.mode == .scene {
-            let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
-            guard events.contains(where: { $0.id == .appConfigurationForConnecting }) else { continue }
-            outcome.checked += 1
-            // The latest willConnect of each session so far, kept up as the walk goes.
-            var connectsBySession: [String: LifecycleEvent] = [:]
-            for (position, event) in events.enumerated() {
-                if event.id == .sceneWillConnect {
-                    for session in event.identity.sessions { connectsBySession[session] = event }
-                }
-                guard event.id == .appConfigurationForConnecting, event.line != lastLine else { continue }
-                let configuration = event
-                let earlier = events[..<position]
-                if let connect = configuration.identity.sessions.compactMap({ connectsBySession[$0] }).max(by: { $0.line < $1.line }) {
-                    outcome.findings.append(finding(
-                        "app.configurationForConnecting for a session whose willConnect came first (line \(connect.line)): UIKit asks for the configuration before creating the scene",
-                        at: configuration, in: timeline, epoch: epoch, context: [connect]))
-                    continue
-                }
-                let later = events[(position + 1)...].prefix { $0.id != .appConfigurationForConnecting }
-                guard let previous = earlier.last(where: { $0.id.isSceneLevel || $0.id == .appConfigurationForConnecting }),
-                      previous.id == .sceneWillConnect, !later.contains(where: { $0.id == .sceneWillConnect }) else { continue }
-                outcome.findings.append(finding(
-                    "app.configurationForConnecting right after a willConnect (line \(previous.line)) and no scene connects after it: the configuration must come before the willConnect",
-                    at: configuration, in: timeline, epoch: epoch, context: [previous]))
+    /// The capture's last driving event's line: a configuration there may have been cut
+    /// from its willConnect by the end of the capture. Found once, at the first epoch.
+    package struct Carried: CarriedFacts {
+        var lastLine: Int??
+        package init() {}
+    }
+
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene else { return verdict }
+        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        guard events.contains(where: { $0.id == .appConfigurationForConnecting }) else { return verdict }
+        verdict.judged = true
+        if carried.lastLine == nil { carried.lastLine = timeline.epochs.flatMap { $0.drivingEvents.map(\.event.line) }.max() }
+        let lastLine = carried.lastLine ?? nil
+        // The latest willConnect of each session so far, kept up as the walk goes.
+        var connectsBySession: [String: LifecycleEvent] = [:]
+        for (position, event) in events.enumerated() {
+            if event.id == .sceneWillConnect {
+                for session in event.identity.sessions { connectsBySession[session] = event }
             }
+            guard event.id == .appConfigurationForConnecting, event.line != lastLine else { continue }
+            let configuration = event
+            let earlier = events[..<position]
+            if let connect = configuration.identity.sessions.compactMap({ connectsBySession[$0] }).max(by: { $0.line < $1.line }) {
+                verdict.findings.append(finding(
+                    "app.configurationForConnecting for a session whose willConnect came first (line \(connect.line)): UIKit asks for the configuration before creating the scene",
+                    at: configuration, in: timeline, epoch: epoch, context: [connect]))
+                continue
+            }
+            let later = events[(position + 1)...].prefix { $0.id != .appConfigurationForConnecting }
+            guard let previous = earlier.last(where: { $0.id.isSceneLevel || $0.id == .appConfigurationForConnecting }),
+                  previous.id == .sceneWillConnect, !later.contains(where: { $0.id == .sceneWillConnect }) else { continue }
+            verdict.findings.append(finding(
+                "app.configurationForConnecting right after a willConnect (line \(previous.line)) and no scene connects after it: the configuration must come before the willConnect",
+                at: configuration, in: timeline, epoch: epoch, context: [previous]))
         }
-        return outcome
+        return verdict
     }
 }

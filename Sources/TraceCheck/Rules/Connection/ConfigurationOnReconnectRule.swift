@@ -1,5 +1,5 @@
 /// C2: an existing session that reconnects gets no `configurationForConnecting`.
-package struct ConfigurationOnReconnectRule: Rule {
+package struct ConfigurationOnReconnectRule: CarryingRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -52,29 +52,31 @@ package struct ConfigurationOnReconnectRule: Rule {
             ]),
         ])
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
+    /// Where each session was first seen, in any run of the process.
+    package struct Carried: CarriedFacts {
         var seen: [String: LifecycleEvent] = [:]
-        for epoch in timeline.epochs {
-            let events = epoch.drivingEvents.map(\.event)
-            var pendingConfiguration: LifecycleEvent?
-            for event in events {
-                if event.id == .appConfigurationForConnecting, event.source == .callback {
-                    pendingConfiguration = event
-                    outcome.checked = 1
-                } else if event.id == .sceneWillConnect, let configuration = pendingConfiguration {
-                    pendingConfiguration = nil
-                    if let session = event.identity.sessions.first(where: { seen[$0] != nil }), let earlier = seen[session] {
-                        outcome.findings.append(finding(
-                            "app.configurationForConnecting before the willConnect (line \(event.line)) of session \(session.prefix(8))…, already seen at line \(earlier.line): UIKit configures only new sessions",
-                            at: configuration, in: timeline, epoch: epoch, context: [event, earlier]))
-                    }
+        package init() {}
+    }
+
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        var pendingConfiguration: LifecycleEvent?
+        for event in epoch.drivingEvents.map(\.event) {
+            if event.id == .appConfigurationForConnecting, event.source == .callback {
+                pendingConfiguration = event
+                verdict.judged = true
+            } else if event.id == .sceneWillConnect, let configuration = pendingConfiguration {
+                pendingConfiguration = nil
+                if let session = event.identity.sessions.first(where: { carried.seen[$0] != nil }), let earlier = carried.seen[session] {
+                    verdict.findings.append(finding(
+                        "app.configurationForConnecting before the willConnect (line \(event.line)) of session \(session.prefix(8))…, already seen at line \(earlier.line): UIKit configures only new sessions",
+                        at: configuration, in: timeline, epoch: epoch, context: [event, earlier]))
                 }
-                // The configuration names the session it is creating: that is no earlier sighting.
-                guard event.id != .appConfigurationForConnecting else { continue }
-                for session in event.identity.sessions where seen[session] == nil { seen[session] = event }
             }
+            // The configuration names the session it is creating: that is no earlier sighting.
+            guard event.id != .appConfigurationForConnecting else { continue }
+            for session in event.identity.sessions where carried.seen[session] == nil { carried.seen[session] = event }
         }
-        return outcome
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// C9: a discarded session never comes back.
-package struct DiscardedSessionReusedRule: Rule {
+package struct DiscardedSessionReusedRule: CarryingRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -34,30 +34,34 @@ package struct DiscardedSessionReusedRule: Rule {
             ]),
         ])
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
+    /// Where each session was discarded, and the sessions already reported, in any run of
+    /// the process.
+    package struct Carried: CarriedFacts {
         var discardedAt: [String: LifecycleEvent] = [:]
         var reported = Set<String>()
-        for epoch in timeline.epochs {
-            for event in epoch.drivingEvents.map(\.event) {
-                if event.id == .appDidDiscardSceneSessions {
-                    if event.identity.sessions.isEmpty {
-                        outcome.unverifiable.insert("didDiscardSceneSessions lines carry no persistentIdentifier")
-                    } else {
-                        outcome.checked += 1
-                    }
-                    for session in event.identity.sessions where discardedAt[session] == nil { discardedAt[session] = event }
-                    continue
+        package init() {}
+    }
+
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        for event in epoch.drivingEvents.map(\.event) {
+            if event.id == .appDidDiscardSceneSessions {
+                if event.identity.sessions.isEmpty {
+                    verdict.unverifiable.insert("didDiscardSceneSessions lines carry no persistentIdentifier")
+                } else {
+                    verdict.judged = true
                 }
-                for session in event.identity.sessions where !reported.contains(session) {
-                    guard let discard = discardedAt[session] else { continue }
-                    reported.insert(session)
-                    outcome.findings.append(finding(
-                        "\(event.id) refers to session \(session), discarded at line \(discard.line): discarded sessions do not return",
-                        at: event, in: timeline, epoch: epoch, context: [discard]))
-                }
+                for session in event.identity.sessions where carried.discardedAt[session] == nil { carried.discardedAt[session] = event }
+                continue
+            }
+            for session in event.identity.sessions where !carried.reported.contains(session) {
+                guard let discard = carried.discardedAt[session] else { continue }
+                carried.reported.insert(session)
+                verdict.findings.append(finding(
+                    "\(event.id) refers to session \(session), discarded at line \(discard.line): discarded sessions do not return",
+                    at: event, in: timeline, epoch: epoch, context: [discard]))
             }
         }
-        return outcome
+        return verdict
     }
 }

@@ -1,5 +1,5 @@
 /// C6: a session that disconnected may connect again; worth a note when reading a capture.
-package struct SessionReconnectedRule: Rule {
+package struct SessionReconnectedRule: CarryingRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -40,23 +40,26 @@ package struct SessionReconnectedRule: Rule {
         ],
         optIn: true)
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        var connectedBefore: [String: LifecycleEvent] = [:]
-        for epoch in timeline.epochs {
-            for event in epoch.drivingEvents.map(\.event) where event.id == .sceneWillConnect {
-                outcome.checked = 1
-                for session in event.identity.sessions {
-                    if let earlier = connectedBefore[session] {
-                        outcome.findings.append(finding(
-                            "session \(session.prefix(8))… connects again (first connected at line \(earlier.line)): a reconnection, with new scene and delegate objects",
-                            at: event, in: timeline, epoch: epoch, context: [earlier]))
-                    } else {
-                        connectedBefore[session] = event
-                    }
+    /// The first willConnect of each session, in any run of the process.
+    package struct Carried: CarriedFacts {
+        var connected: [String: LifecycleEvent] = [:]
+        package init() {}
+    }
+
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        for event in epoch.drivingEvents.map(\.event) where event.id == .sceneWillConnect {
+            verdict.judged = true
+            for session in event.identity.sessions {
+                if let earlier = carried.connected[session] {
+                    verdict.findings.append(finding(
+                        "session \(session.prefix(8))… connects again (first connected at line \(earlier.line)): a reconnection, with new scene and delegate objects",
+                        at: event, in: timeline, epoch: epoch, context: [earlier]))
+                } else {
+                    carried.connected[session] = event
                 }
             }
         }
-        return outcome
+        return verdict
     }
 }

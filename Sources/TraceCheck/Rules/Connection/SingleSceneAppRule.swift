@@ -1,5 +1,5 @@
 /// C11: with `UIApplicationSupportsMultipleScenes = NO`, one application scene at a time.
-package struct SingleSceneAppRule: Rule {
+package struct SingleSceneAppRule: CarryingRule {
     package init() {}
 
     /// A scene replacing another may overlap it this long (C11 in docs/rules.md).
@@ -54,37 +54,43 @@ package struct SingleSceneAppRule: Rule {
             ], facts: AppFacts(supportsMultipleScenes: false)),
         ])
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        // One reason for the whole capture, however many launches show two scenes at once.
+    /// Launches that showed two application scenes at once while the configuration does not
+    /// say whether the app supports it: one reason for the whole capture, however many.
+    package struct Carried: CarriedFacts {
         var unjudged: (first: Int, count: Int)?
-        for epoch in timeline.epochs where epoch.mode == .scene && !epoch.connections.isEmpty {
-            let overlaps = Self.overlaps(in: epoch)
-            guard let first = overlaps.first else {
-                outcome.checked += 1
-                continue
-            }
-            guard let supported = timeline.facts.supportsMultipleScenes else {
-                let line = min(unjudged?.first ?? .max, first.connect.line)
-                unjudged = (line, (unjudged?.count ?? 0) + 1)
-                continue
-            }
-            outcome.checked += 1
-            guard !supported else { continue }
-            for overlap in overlaps {
-                let other = epoch.connections[overlap.other]
-                let otherConnect = other.steps.first.map { epoch.events[$0.event].event }
-                outcome.findings.append(finding(
-                    "a second application scene connects while \(other.label) is still \(overlap.otherState.phrase): UIApplicationSupportsMultipleScenes is NO",
-                    at: overlap.connect, in: timeline, epoch: epoch, scene: epoch.connections[overlap.connection].label,
-                    context: otherConnect.map { [$0] } ?? []))
-            }
+        package init() {}
+    }
+
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        guard epoch.mode == .scene, !epoch.connections.isEmpty else { return verdict }
+        let overlaps = Self.overlaps(in: epoch)
+        guard let first = overlaps.first else {
+            verdict.judged = true
+            return verdict
         }
-        if let unjudged {
-            let more = unjudged.count > 1 ? " and in \(unjudged.count - 1) more launch(es)" : ""
-            outcome.unverifiable.insert("two application scenes are connected at once (line \(unjudged.first)\(more)); set supports_multiple_scenes in .tracecheck.yml to judge")
+        guard let supported = timeline.facts.supportsMultipleScenes else {
+            let line = min(carried.unjudged?.first ?? .max, first.connect.line)
+            carried.unjudged = (line, (carried.unjudged?.count ?? 0) + 1)
+            return verdict
         }
-        return outcome
+        verdict.judged = true
+        guard !supported else { return verdict }
+        for overlap in overlaps {
+            let other = epoch.connections[overlap.other]
+            let otherConnect = other.steps.first.map { epoch.events[$0.event].event }
+            verdict.findings.append(finding(
+                "a second application scene connects while \(other.label) is still \(overlap.otherState.phrase): UIApplicationSupportsMultipleScenes is NO",
+                at: overlap.connect, in: timeline, epoch: epoch, scene: epoch.connections[overlap.connection].label,
+                context: otherConnect.map { [$0] } ?? []))
+        }
+        return verdict
+    }
+
+    package func unverifiable(after carried: Carried) -> Set<String> {
+        guard let unjudged = carried.unjudged else { return [] }
+        let more = unjudged.count > 1 ? " and in \(unjudged.count - 1) more launch(es)" : ""
+        return ["two application scenes are connected at once (line \(unjudged.first)\(more)); set supports_multiple_scenes in .tracecheck.yml to judge"]
     }
 
     /// Each willConnect of an application scene while another one stays connected.

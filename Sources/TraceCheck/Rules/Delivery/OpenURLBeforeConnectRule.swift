@@ -1,5 +1,5 @@
 /// U1: `scene(_:openURLContexts:)` only reaches a connected scene.
-package struct OpenURLBeforeConnectRule: Rule {
+package struct OpenURLBeforeConnectRule: DeliveredBeforeConnectRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -37,8 +37,6 @@ package struct OpenURLBeforeConnectRule: Rule {
             ]),
         ])
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkDeliveredBeforeConnect(.sceneOpenURLContexts,
-                                    explanation: "the URL that connects a scene arrives in willConnect's connection options", in: timeline)
-    }
+    static let delivered = EventID.sceneOpenURLContexts
+    static let explanation = "the URL that connects a scene arrives in willConnect's connection options"
 }

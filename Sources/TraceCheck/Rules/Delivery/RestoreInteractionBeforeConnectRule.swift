@@ -1,5 +1,5 @@
 /// U5: `scene(_:restoreInteractionStateWith:)` comes after the scene's `willConnect`.
-package struct RestoreInteractionBeforeConnectRule: Rule {
+package struct RestoreInteractionBeforeConnectRule: DeliveredBeforeConnectRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -35,8 +35,6 @@ package struct RestoreInteractionBeforeConnectRule: Rule {
             ]),
         ])
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkDeliveredBeforeConnect(.sceneRestoreInteractionState,
-                                    explanation: "there is no interface to restore before the scene connects", in: timeline)
-    }
+    static let delivered = EventID.sceneRestoreInteractionState
+    static let explanation = "there is no interface to restore before the scene connects"
 }

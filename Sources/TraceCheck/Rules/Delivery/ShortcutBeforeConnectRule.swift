@@ -1,5 +1,5 @@
 /// U6: a quick action that connects a scene arrives in the connection options.
-package struct ShortcutBeforeConnectRule: Rule {
+package struct ShortcutBeforeConnectRule: DeliveredBeforeConnectRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -39,8 +39,6 @@ package struct ShortcutBeforeConnectRule: Rule {
             ]),
         ])
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        checkDeliveredBeforeConnect(.windowScenePerformActionForShortcutItem,
-                                    explanation: "the quick action that connects a scene arrives in willConnect's connection options", in: timeline)
-    }
+    static let delivered = EventID.windowScenePerformActionForShortcutItem
+    static let explanation = "the quick action that connects a scene arrives in willConnect's connection options"
 }
