@@ -161,4 +161,25 @@ final class LiveCheckTests: XCTestCase {
         XCTAssertTrue(run.final.findings.contains { $0.rule == "app_delegate_in_scene_app" && $0.line == 8 },
                       "the last line's finding waits for the end: a scene callback may still pair with it")
     }
+
+    /// A run of the process that is over (the app was launched again) has every finding of the
+    /// rules that judge one run at a time decided, those that wait for the run's end too.
+    func testARunThatIsOverHasItsFindingsToldAtTheRelaunch() throws {
+        let text = """
+            2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-03-14 09:27:12.140000+0100 Fieldnotes[4817:3120544] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-03-14 09:27:12.180000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]
+            2026-03-14 09:27:12.260000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]
+            2026-03-14 09:31:40.010000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillResignActive:]
+            2026-03-14 09:31:40.020000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidEnterBackground:]
+            2026-03-14 09:31:41.020000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]
+            2026-03-14 09:40:00.100000+0100 Fieldnotes[5120:3170001] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-03-14 09:40:00.140000+0100 Fieldnotes[5120:3170001] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-03-14 09:40:00.180000+0100 Fieldnotes[5120:3170001] -[SceneDelegate sceneWillEnterForeground:]
+
+            """
+        let run = try Self.liveRun(text, name: "relaunch.log", checker: Self.allRules)
+        XCTAssertEqual(run.told.map { "\($0.line) \($0.rule)" }, ["7 foreground_without_activation"])
+        XCTAssertEqual(run.final.findings.map { "\($0.line) \($0.rule)" }, ["7 foreground_without_activation"])
+    }
 }

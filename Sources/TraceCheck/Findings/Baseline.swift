@@ -180,6 +180,7 @@ extension CaptureReport {
                                    eventCount: eventCount)
         report.baselined = self.baselined + baselined
         report.told = told
+        report.endDependent = endDependent
         return report
     }
 }

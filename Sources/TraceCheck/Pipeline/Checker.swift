@@ -48,6 +48,9 @@ package struct CaptureReport: Sendable {
     /// Findings already written while the capture was read (a live read, `LiveMonitor`):
     /// streaming formats do not write them again.
     package internal(set) var told: Set<Finding> = []
+    /// Findings that only the end of the capture decides (a response still owed when it
+    /// ended), by `Finding.tellingKey`: a live read does not tell them early.
+    package internal(set) var endDependent: Set<String> = []
 
     /// Lifecycle events read: every event of the timeline, duplicates and forwarded calls
     /// included (a React Native state repeated is a poll, not an event).
@@ -116,11 +119,13 @@ package struct Checker: Sendable {
         }
         var conclusive: [Finding] = []
         var inconclusive: [InconclusiveFinding] = []
+        var endDependent: Set<String> = []
         for finding in pending {
             if let uncleanEnd {
                 inconclusive.append(InconclusiveFinding(finding: finding, reason: "still pending when the capture ended, and it did not end cleanly (\(uncleanEnd))"))
             } else {
                 findings.append(finding)
+                endDependent.insert(finding.tellingKey)
             }
         }
         findings.sort { ($0.line, $0.rule) < ($1.line, $1.rule) }
@@ -132,8 +137,10 @@ package struct Checker: Sendable {
             }
         }
         inconclusive.sort { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
-        return CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
+        var report = CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
                              rules: statuses, health: health, eventCount: eventCount)
+        report.endDependent = endDependent
+        return report
     }
 
     /// Each rule's outcome, in the rules' order. With threads to spare for this capture

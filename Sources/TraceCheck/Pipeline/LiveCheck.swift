@@ -29,6 +29,9 @@ final class LiveMonitor {
     let source: InputSource
     let options: LiveOptions
     let decisions: [String: RuleDescription.Decision]
+    /// The rules that judge each epoch alone: all their findings in a run that is over are
+    /// decided.
+    let epochRules: Set<String>
     /// What was told, by `Finding.tellingKey`.
     private(set) var toldKeys: Set<String> = []
     private var lastLook: ContinuousClock.Instant?
@@ -40,6 +43,7 @@ final class LiveMonitor {
         self.source = source
         self.options = options
         decisions = Dictionary(checker.options.rules.map { ($0.description.id, $0.description.decided) }) { first, _ in first }
+        epochRules = Set(checker.options.rules.filter(\.judgesEpochsAlone).map(\.description.id))
     }
 
     /// A live read is one that may wait for its writer: standard input, a followed file.
@@ -73,7 +77,7 @@ final class LiveMonitor {
         eventsLookedAt = session.eventCount
         let scan = session.snapshot(source: source, lines: lines, maximumLineLength: LineReader().maximumLineLength)
         let report = options.accept(checker.judge(scan))
-        for finding in report.decidedFindings(decisions, forcedMode: checker.options.timeline.forcedMode != nil)
+        for finding in report.decidedFindings(decisions, epochRules: epochRules, forcedMode: checker.options.timeline.forcedMode != nil)
         where toldKeys.insert(finding.tellingKey).inserted {
             options.tell(finding)
         }
@@ -93,12 +97,17 @@ extension Finding {
 }
 
 extension CaptureReport {
-    /// The conclusive findings that no line after those read can take back.
-    func decidedFindings(_ decisions: [String: RuleDescription.Decision], forcedMode: Bool) -> [Finding] {
+    /// The conclusive findings that no line after those read can take back: those of a rule
+    /// decided as seen, under its conditions; and every finding of a rule that judges each
+    /// epoch alone, in a run of the process that is over (the process was launched again),
+    /// but those that hang on the end of the capture.
+    func decidedFindings(_ decisions: [String: RuleDescription.Decision], epochRules: Set<String>, forcedMode: Bool) -> [Finding] {
+        let over = Set(timeline.runsOver(forcedMode: forcedMode))
         var settled: [String: Bool] = [:]
         return findings.filter { finding in
+            guard let epoch = timeline.epochs.first(where: { $0.label == finding.process }) else { return false }
+            if over.contains(epoch.label), epochRules.contains(finding.rule), !endDependent.contains(finding.tellingKey) { return true }
             guard let decision = decisions[finding.rule], decision != .atEnd,
-                  let epoch = timeline.epochs.first(where: { $0.label == finding.process }),
                   let entry = epoch.events.first(where: { $0.event.line == finding.line }),
                   entry.event.source != .notification else { return false }
             if decision == .asSeenAnyMode { return true }
@@ -108,6 +117,21 @@ extension CaptureReport {
             // A scene delegate's call of the app delegate is known by the callback after it.
             guard TimelineBuilder.forwardingPairs[entry.event.id] != nil else { return true }
             return epoch.events.contains { $0.event.line > finding.line && epoch.mayPairForwarding($0) }
+        }
+    }
+}
+
+extension CaptureTimeline {
+    /// The labels of the runs of a process that are over: the same process was launched
+    /// again after their last line (a later epoch of its name begins after it). A run whose
+    /// mode nothing in it tells is not, as it takes the mode of the capture's other runs.
+    func runsOver(forcedMode: Bool) -> [String] {
+        epochs.enumerated().compactMap { index, epoch in
+            guard forcedMode || epoch.mode != .unknown, let last = epoch.events.last?.event.line else { return nil }
+            let relaunched = epochs[(index + 1)...].contains { later in
+                later.process == epoch.process && (later.events.first?.event.line ?? 0) > last
+            }
+            return relaunched ? epoch.label : nil
         }
     }
 }

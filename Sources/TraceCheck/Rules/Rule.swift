@@ -113,14 +113,18 @@ package struct ActiveRule: Sendable {
     /// The severity the rule's findings come with, before the configuration's.
     let defaultSeverity: Severity
     let evaluate: @Sendable (CaptureTimeline) -> RuleOutcome
+    /// Whether the rule judges each epoch on what it holds alone (`EpochRule`): its findings
+    /// in a process's run are decided once that run is over.
+    let judgesEpochsAlone: Bool
 
     package init(_ rule: any Rule.Type) {
-        self.init(description: rule.description) { rule.init().evaluate($0) }
+        self.init(description: rule.description, judgesEpochsAlone: rule is any EpochRule.Type) { rule.init().evaluate($0) }
     }
 
-    init(description: RuleDescription, evaluate: @escaping @Sendable (CaptureTimeline) -> RuleOutcome) {
+    init(description: RuleDescription, judgesEpochsAlone: Bool = false, evaluate: @escaping @Sendable (CaptureTimeline) -> RuleOutcome) {
         self.description = description
         defaultSeverity = description.severity
+        self.judgesEpochsAlone = judgesEpochsAlone
         self.evaluate = evaluate
     }
 
