@@ -275,12 +275,12 @@ public struct BenchmarkStory {
 }
 
 /// SplitMix64: a small, fast generator whose sequence is the same on every machine.
-struct SplitMix {
+package struct SplitMix: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -288,5 +288,5 @@ struct SplitMix {
         return mixed ^ (mixed >> 31)
     }
 
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    package mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -1,3 +1,4 @@
+import CaptureFixtures
 import Foundation
 import XCTest
 @testable import TraceCheck
@@ -48,13 +49,13 @@ final class ConnectionLookupTests: XCTestCase {
             var lookup = ConnectionLookup()
             var connections: [SceneConnection] = []
             let startObserved = trace % 3 != 0
-            for index in 0..<(20 + random.next(upTo: 120)) {
-                func pick(_ pool: [String]) -> String? { random.next(upTo: 3) == 0 ? nil : pool[random.next(upTo: pool.count)] }
+            for index in 0..<(20 + random.next(below: 120)) {
+                func pick(_ pool: [String]) -> String? { random.next(below: 3) == 0 ? nil : pool[random.next(below: pool.count)] }
                 let identity = SceneIdentity(
-                    sessions: (0..<random.next(upTo: 3)).map { _ in ["S1", "S2", "S3", "S4"][random.next(upTo: 4)] },
+                    sessions: (0..<random.next(below: 3)).map { _ in ["S1", "S2", "S3", "S4"][random.next(below: 4)] },
                     scenePointer: pick(["0x1", "0x2", "0x3", "0x4", "0x5"]), delegatePointer: pick(["0xa", "0xb", "0xc"]),
                     delegateClass: pick(["SceneDelegate", "CarPlaySceneDelegate"]))
-                let event = LifecycleEvent(id: ids[random.next(upTo: ids.count)], line: index + 1, text: "", identity: identity)
+                let event = LifecycleEvent(id: ids[random.next(below: ids.count)], line: index + 1, text: "", identity: identity)
                 let expected = Self.reference(for: event, startObserved: startObserved, in: connections)
                 let chosen = lookup.choose(for: event, startObserved: startObserved, in: connections)
                 XCTAssertEqual(chosen, expected, "trace \(trace), event \(index)")

@@ -1,3 +1,4 @@
+import CaptureFixtures
 import Foundation
 
 /// Generated Xcode console captures: scene and legacy apps that mostly keep the lifecycle's
@@ -5,24 +6,12 @@ import Foundation
 /// callbacks, several scenes, relaunches, Flutter's states and unrelated lines. Seeded, so a
 /// failing trace is printed and can be generated again.
 struct RandomTraces {
-    /// SplitMix64: small, fast and the same on every platform.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    private var random: Generator
+    private var random: SplitMix
     private var lines: [String] = []
     private var micros: Int64 = 0
     private var pid = 4817
 
-    init(seed: UInt64) { random = Generator(state: seed) }
+    init(seed: UInt64) { random = SplitMix(seed: seed) }
 
     static func trace(seed: UInt64) -> String {
         var traces = RandomTraces(seed: seed)

@@ -1,3 +1,4 @@
+import CaptureFixtures
 import XCTest
 @testable import TraceCheck
 
@@ -61,42 +62,28 @@ final class RequiredLiteralsTests: XCTestCase {
 
     private func randomPattern(_ random: inout SplitMix, depth: Int) -> String {
         var pattern = ""
-        for _ in 0..<random.next(upTo: 7) + 1 {
+        for _ in 0..<random.next(below: 7) + 1 {
             var atom: String
-            switch random.next(upTo: 14) {
-            case 0: atom = ["\\.", "\\d", "\\w", "\\s", "\\b", "\\("][random.next(upTo: 6)]
-            case 1: atom = ["[ab]", "[^a]", "[.]", "[]a]"][random.next(upTo: 4)]
-            case 2 where depth < 2: atom = ["(", "(?:", "(?i:", "(?<n\(depth)>", "(?=", "(?!", "(?>"][random.next(upTo: 7)]
+            switch random.next(below: 14) {
+            case 0: atom = ["\\.", "\\d", "\\w", "\\s", "\\b", "\\("][random.next(below: 6)]
+            case 1: atom = ["[ab]", "[^a]", "[.]", "[]a]"][random.next(below: 4)]
+            case 2 where depth < 2: atom = ["(", "(?:", "(?i:", "(?<n\(depth)>", "(?=", "(?!", "(?>"][random.next(below: 7)]
                 + randomPattern(&random, depth: depth + 1) + ")"
             case 3: atom = "."
             case 4: atom = "(?i)"
-            default: atom = ["a", "b", "a", "b", "B"][random.next(upTo: 5)]
+            default: atom = ["a", "b", "a", "b", "B"][random.next(below: 5)]
             }
-            if atom != "(?i)", random.next(upTo: 4) == 0 {
-                atom += ["?", "*", "+", "{0,2}", "{1}", "{2}", "{1,3}", "??", "+?"][random.next(upTo: 9)]
+            if atom != "(?i)", random.next(below: 4) == 0 {
+                atom += ["?", "*", "+", "{0,2}", "{1}", "{2}", "{1,3}", "??", "+?"][random.next(below: 9)]
             }
             pattern += atom
         }
-        if depth < 2, random.next(upTo: 5) == 0 { pattern += "|" + randomPattern(&random, depth: depth + 1) }
+        if depth < 2, random.next(below: 5) == 0 { pattern += "|" + randomPattern(&random, depth: depth + 1) }
         return pattern
     }
 
     private func randomSubject(_ random: inout SplitMix) -> String {
         let alphabet = Array("aabbaabbAB. (1")
-        return String((0..<random.next(upTo: 24)).map { _ in alphabet[random.next(upTo: alphabet.count)] })
-    }
-}
-
-/// A small deterministic generator: the same patterns and subjects on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(upTo bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        value ^= value >> 31
-        return Int(value % UInt64(bound))
+        return String((0..<random.next(below: 24)).map { _ in alphabet[random.next(below: alphabet.count)] })
     }
 }
