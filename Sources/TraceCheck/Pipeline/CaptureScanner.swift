@@ -495,7 +495,7 @@ final class ScanSession {
         // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.
         if pid == lastMark.pid, pid != nil || context.process == lastMark.process { return }
         lastMark = (pid, context.process)
-        markLog.note(ProcessMark(line: record.number, pid: pid, process: context.processText))
+        markLog.note(line: record.number, pid: pid, process: context.process)
     }
 
     /// With `--process` or `app_processes`, only those; otherwise every process except the system's own.

@@ -7,8 +7,17 @@ struct ProcessMarkLog {
     /// The processes marked since the last event.
     private var keysSinceEvent: Set<ProcessMark.Key> = []
     /// The latest mark since the last event, when its process had been marked already: kept
-    /// only if it is still the latest when the next event comes.
-    private var pendingRepeat: ProcessMark?
+    /// only if it is still the latest when the next event comes. Its name stays in bytes until
+    /// then: with apps logging in turn, most marks are such repeats, and a string per line
+    /// cost more than the rest of a mark.
+    private var pendingRepeat: PendingMark?
+
+    struct PendingMark {
+        let line: Int
+        let pid: Int?
+        let process: FieldBytes
+        var mark: ProcessMark { ProcessMark(line: line, pid: pid, process: process.text) }
+    }
 
     /// For a part after the first: how its first stretch of marks (from its first mark to the
     /// event after it) is joined to the part before. A part's first mark is its first
@@ -34,13 +43,30 @@ struct ProcessMarkLog {
     }
 
     /// The process the last mark entered (the current one).
-    var current: ProcessMark? { pendingRepeat ?? marks.last }
+    var current: ProcessMark? { pendingRepeat?.mark ?? marks.last }
 
-    /// The selected process changed at `mark`.
+    /// The selected process changed at `line`, to the one with this pid (if the format has
+    /// one) and name.
+    mutating func note(line: Int, pid: Int?, process: FieldBytes) {
+        // A pid is the key where there is one: no string to build for the common case.
+        let key = pid.map(ProcessMark.Key.pid) ?? .name(process.text ?? "")
+        if keysSinceEvent.contains(key) {
+            let repeated = PendingMark(line: line, pid: pid, process: process)
+            if leading?.open == true, leading?.secondOfFirst == nil, key == marks.first?.key { leading?.secondOfFirst = repeated.mark }
+            pendingRepeat = repeated
+            return
+        }
+        keysSinceEvent.insert(key)
+        pendingRepeat = nil
+        marks.append(ProcessMark(line: line, pid: pid, process: process.text))
+    }
+
+    /// The selected process changed at `mark` (a mark of another log, replayed).
     mutating func note(_ mark: ProcessMark) {
         if keysSinceEvent.contains(mark.key) {
             if leading?.open == true, leading?.secondOfFirst == nil, mark.key == marks.first?.key { leading?.secondOfFirst = mark }
-            pendingRepeat = mark
+            var name = mark.process ?? ""
+            pendingRepeat = PendingMark(line: mark.line, pid: mark.pid, process: name.withUTF8 { FieldBytes(UnsafeRawBufferPointer($0)) })
             return
         }
         keysSinceEvent.insert(mark.key)
@@ -50,7 +76,7 @@ struct ProcessMarkLog {
 
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
-        if let pendingRepeat { marks.append(pendingRepeat) }
+        if let pendingRepeat { marks.append(pendingRepeat.mark) }
         pendingRepeat = nil
         keysSinceEvent.removeAll(keepingCapacity: true)
         if leading?.open == true {
@@ -64,7 +90,7 @@ struct ProcessMarkLog {
     }
 
     /// Every mark the timeline needs, in line order.
-    var finished: [ProcessMark] { marks + (pendingRepeat.map { [$0] } ?? []) }
+    var finished: [ProcessMark] { marks + (pendingRepeat.map { [$0.mark] } ?? []) }
 
     /// Joins the log of the next part of the same input, read by another thread, as if this
     /// log had gone on.
