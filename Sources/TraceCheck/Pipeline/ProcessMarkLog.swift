@@ -5,7 +5,7 @@
 struct ProcessMarkLog {
     private(set) var marks: [ProcessMark] = []
     /// The processes marked since the last event.
-    private var keysSinceEvent: Set<ProcessMark.Key> = []
+    private var keysSinceEvent = MarkedSinceEvent()
     /// The latest mark since the last event, when its process had been marked already: kept
     /// only if it is still the latest when the next event comes. Its name stays in bytes until
     /// then: with apps logging in turn, most marks are such repeats, and a string per line
@@ -78,7 +78,7 @@ struct ProcessMarkLog {
     mutating func noteEvent() {
         if let pendingRepeat { marks.append(pendingRepeat.mark) }
         pendingRepeat = nil
-        keysSinceEvent.removeAll(keepingCapacity: true)
+        keysSinceEvent.removeAll()
         if leading?.open == true {
             if marks.isEmpty {
                 leading?.eventBeforeFirstMark = true
@@ -108,5 +108,44 @@ struct ProcessMarkLog {
         marks += later.marks.dropFirst(stretch.count)
         keysSinceEvent = later.keysSinceEvent
         pendingRepeat = later.pendingRepeat
+    }
+}
+
+/// The processes marked since the last event, asked for at every change of process (with apps
+/// logging in turn, every line): pids in a table indexed by pid and stamped with the number
+/// of the stretch between events, so that emptying it at an event is one increment; names,
+/// and pids too large for the table, in sets.
+struct MarkedSinceEvent {
+    /// Pids below this are in the table (iOS pids stay below 100,000): 4 MB at most.
+    static let tableLimit = 1 << 20
+    private var stamps: [UInt32] = []
+    private var stretch: UInt32 = 1
+    private var others: Set<ProcessMark.Key> = []
+
+    func contains(_ key: ProcessMark.Key) -> Bool {
+        if case .pid(let pid) = key, pid >= 0, pid < Self.tableLimit {
+            return pid < stamps.count && stamps[pid] == stretch
+        }
+        return others.contains(key)
+    }
+
+    mutating func insert(_ key: ProcessMark.Key) {
+        if case .pid(let pid) = key, pid >= 0, pid < Self.tableLimit {
+            if pid >= stamps.count { stamps += Array(repeating: 0, count: min(Self.tableLimit, max(pid + 1, 2 * stamps.count)) - stamps.count) }
+            stamps[pid] = stretch
+        } else {
+            others.insert(key)
+        }
+    }
+
+    mutating func removeAll() {
+        if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+        if stretch == .max {
+            // Four billion events later: start the stamps again.
+            stamps = Array(repeating: 0, count: stamps.count)
+            stretch = 1
+        } else {
+            stretch += 1
+        }
     }
 }
