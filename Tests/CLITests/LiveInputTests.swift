@@ -89,6 +89,22 @@ final class LiveInputTests: XCTestCase {
         }
     }
 
+    /// Under GitHub Actions the annotations come after the terminal's report, whole: a finding
+    /// the terminal told while the capture was read is annotated too.
+    func testAnExtraReportHasTheFindingsTheMainOutputToldEarly() throws {
+        let (process, input, out, err) = try CLITests.process(["report", "--color", "never", "-"], environment: ["GITHUB_ACTIONS": "true"])
+        process.standardError = err
+        let arrivals = Arrivals(out)
+        try process.run()
+        input.fileHandleForWriting.write(try Data(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log")))
+        XCTAssertTrue(arrivals.wait(for: "[resign_before_background]"), arrivals.current)
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        out.fileHandleForReading.readabilityHandler = nil
+        let stdout = arrivals.current + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(stdout.contains("::error file=<stdin>,line=11,title=tracecheck resign_before_background::"), stdout)
+    }
+
     /// A followed file tells its findings as they are appended, before Ctrl-C ends the read.
     func testAFollowedFileTellsAFindingAsItIsAppended() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-follow-live-\(UUID().uuidString)")

@@ -48,6 +48,12 @@ package struct CaptureReport: Sendable {
     /// Findings already written while the capture was read (a live read, `LiveMonitor`):
     /// streaming formats do not write them again.
     package internal(set) var told: Set<Finding> = []
+    /// The report as an output that wrote nothing while the capture was read sees it.
+    package var forgettingTold: CaptureReport {
+        var copy = self
+        copy.told = []
+        return copy
+    }
     /// Findings that only the end of the capture decides (a response still owed when it
     /// ended), by `Finding.tellingKey`: a live read does not tell them early.
     package internal(set) var endDependent: Set<String> = []

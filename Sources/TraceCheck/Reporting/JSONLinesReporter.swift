@@ -12,8 +12,10 @@ package protocol StreamingReporter: Reporter {
 }
 
 extension StreamingReporter {
+    /// The whole run as one output (an extra `--report`, CI annotations beside the terminal's
+    /// report): every finding, those another output told while its capture was read too.
     package func render(_ result: RunResult) -> String {
-        result.reports.map(render).joined() + result.unreadable.map { render(unreadable: $0) }.joined() + finish(result)
+        result.reports.map { render($0.forgettingTold) }.joined() + result.unreadable.map { render(unreadable: $0) }.joined() + finish(result)
     }
 
     package func finish(_ result: RunResult) -> String { "" }
