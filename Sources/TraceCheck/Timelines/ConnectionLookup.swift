@@ -73,11 +73,24 @@ struct ConnectionLookup {
         }
 
         var isLive: Bool { state != .disconnected }
+
+        /// Whether the tables hold a connection with these keys exactly where they hold one
+        /// with `other`'s (`insert` reads no more than this).
+        func isIndexedAs(_ other: Keys) -> Bool {
+            scenePointer == other.scenePointer && delegatePointer == other.delegatePointer && delegateClass == other.delegateClass
+                && sessions == other.sessions && isLive == other.isLive && (state == .connecting) == (other.state == .connecting)
+                && origin == other.origin && hasWillConnect == other.hasWillConnect
+        }
     }
 
     /// Keeps the tables up after a connection at `index` changed from `old` (nil: it is new).
     mutating func update(_ index: Int, from old: Keys?, to new: Keys) {
-        if let old { remove(index, old) }
+        if let old {
+            // Most callbacks move the state only, which no table holds but for connecting and
+            // disconnected: then every table stays as it is.
+            if old.isIndexedAs(new) { return }
+            remove(index, old)
+        }
         insert(index, new)
     }
 
