@@ -103,20 +103,23 @@ extension CaptureReport {
     /// but those that hang on the end of the capture.
     func decidedFindings(_ decisions: [String: RuleDescription.Decision], epochRules: Set<String>, forcedMode: Bool) -> [Finding] {
         let over = Set(timeline.runsOver(forcedMode: forcedMode))
-        var settled: [String: Bool] = [:]
+        let epochByLabel = Dictionary(timeline.epochs.indices.map { (timeline.epochs[$0].label, $0) }) { first, _ in first }
+        var settled: [Int: Bool] = [:]
         return findings.filter { finding in
-            guard let epoch = timeline.epochs.first(where: { $0.label == finding.process }) else { return false }
-            if over.contains(epoch.label), epochRules.contains(finding.rule), !endDependent.contains(finding.tellingKey) { return true }
-            guard let decision = decisions[finding.rule], decision != .atEnd,
-                  let entry = epoch.events.first(where: { $0.event.line == finding.line }),
-                  entry.event.source != .notification else { return false }
+            guard let process = finding.process, let index = epochByLabel[process] else { return false }
+            let epoch = timeline.epochs[index]
+            if over.contains(process), epochRules.contains(finding.rule), !endDependent.contains(finding.tellingKey) { return true }
+            // The epoch's events are in line order: the finding's own is found by halving.
+            let position = epoch.events.partitioningIndex(where: { $0.event.line >= finding.line })
+            guard let decision = decisions[finding.rule], decision != .atEnd, position < epoch.events.count,
+                  epoch.events[position].event.line == finding.line,
+                  epoch.events[position].event.source != .notification else { return false }
             if decision == .asSeenAnyMode { return true }
-            let label = epoch.label
-            if settled[label] == nil { settled[label] = (forcedMode || epoch.mode == .scene) && !epoch.hasStandInNotification }
-            guard settled[label] == true else { return false }
+            if settled[index] == nil { settled[index] = (forcedMode || epoch.mode == .scene) && !epoch.hasStandInNotification }
+            guard settled[index] == true else { return false }
             // A scene delegate's call of the app delegate is known by the callback after it.
-            guard TimelineBuilder.forwardingPairs[entry.event.id] != nil else { return true }
-            return epoch.events.contains { $0.event.line > finding.line && epoch.mayPairForwarding($0) }
+            guard TimelineBuilder.forwardingPairs[epoch.events[position].event.id] != nil else { return true }
+            return epoch.events[(position + 1)...].contains { $0.event.line > finding.line && epoch.mayPairForwarding($0) }
         }
     }
 }
