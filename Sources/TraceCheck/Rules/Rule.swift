@@ -74,7 +74,9 @@ package struct RuleDescription: Sendable {
     /// gives too: a live read tells only what no later line can take back.
     package enum Decision: Sendable {
         /// When the capture is read to its end: the rule weighs what comes after a line
-        /// (an exception that follows, a count, something never logged).
+        /// (an exception that follows, a count, something never logged). A rule that judges
+        /// one epoch at a time has its findings in a run decided once the process is
+        /// launched again (`LiveMonitor`).
         case atEnd
         /// Once its line is read, when the process's reading of its lines can no longer
         /// change: the process uses scenes (a legacy app may still log a scene callback that
