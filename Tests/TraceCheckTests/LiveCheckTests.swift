@@ -182,4 +182,24 @@ final class LiveCheckTests: XCTestCase {
         XCTAssertEqual(run.told.map { "\($0.line) \($0.rule)" }, ["7 foreground_without_activation"])
         XCTAssertEqual(run.final.findings.map { "\($0.line) \($0.rule)" }, ["7 foreground_without_activation"])
     }
+
+    /// A rule decided at the end marks the findings nothing later can change: a scene that
+    /// disconnects while active skipped willResignActive whatever follows (from inactive, a
+    /// discard or terminate after it would make it an app-switcher kill).
+    func testAFindingItsRuleMarksDecidedIsToldAtItsLine() throws {
+        let text = """
+            2026-03-14 09:27:12.140000+0100 Fieldnotes[4817:3120544] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-03-14 09:27:12.180000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]
+            2026-03-14 09:27:12.260000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]
+            2026-03-14 09:31:40.010000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillResignActive:]
+            2026-03-14 09:31:40.020000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidEnterBackground:]
+            2026-03-14 09:35:02.700000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]
+            2026-03-14 09:35:02.800000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]
+            2026-03-14 09:36:10.000000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidDisconnect:]
+
+            """
+        let run = try Self.liveRun(text, name: "active-disconnect.log", checker: Self.allRules)
+        XCTAssertEqual(run.told.map { "\($0.line) \($0.rule)" }, ["8 background_before_disconnect"])
+        XCTAssertEqual(run.final.findings.map { "\($0.line) \($0.rule)" }, ["8 background_before_disconnect"])
+    }
 }

@@ -181,6 +181,7 @@ extension CaptureReport {
         report.baselined = self.baselined + baselined
         report.told = told
         report.endDependent = endDependent
+        report.decidedAsSeen = decidedAsSeen
         return report
     }
 }

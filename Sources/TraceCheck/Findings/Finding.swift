@@ -74,6 +74,8 @@ package struct RuleOutcome: Sendable {
     /// Findings that depend on how the capture ends: a response still owed when it stopped.
     /// They are violations only when the capture ended cleanly, else inconclusive.
     package var pending: [Finding] = []
+    /// Findings decided as seen though the rule's are not in general (`EpochVerdict`).
+    package var decidedAsSeen: Set<String> = []
 
     package init() {}
 }

@@ -57,6 +57,8 @@ package struct CaptureReport: Sendable {
     /// Findings that only the end of the capture decides (a response still owed when it
     /// ended), by `Finding.tellingKey`: a live read does not tell them early.
     package internal(set) var endDependent: Set<String> = []
+    /// Findings a rule decided at the end marks as decided as seen (`EpochVerdict`).
+    package internal(set) var decidedAsSeen: Set<String> = []
 
     /// Lifecycle events read: every event of the timeline, duplicates and forwarded calls
     /// included (a React Native state repeated is a poll, not an event).
@@ -117,9 +119,11 @@ package struct Checker: Sendable {
         var findings: [Finding] = []
         var pending: [Finding] = []
         var statuses: [RuleStatus] = []
+        var decidedAsSeen: Set<String> = []
         for (rule, outcome) in zip(options.rules, outcomes(of: options.rules, for: timeline)) {
             findings += outcome.findings
             pending += outcome.pending
+            decidedAsSeen.formUnion(outcome.decidedAsSeen)
             statuses.append(RuleStatus(rule: rule.description.id, checked: outcome.checked > 0,
                                        unverifiable: outcome.unverifiable.sorted()))
         }
@@ -146,6 +150,7 @@ package struct Checker: Sendable {
         var report = CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
                              rules: statuses, health: health, eventCount: eventCount)
         report.endDependent = endDependent
+        report.decidedAsSeen = decidedAsSeen
         return report
     }
 

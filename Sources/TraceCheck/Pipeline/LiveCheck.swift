@@ -98,7 +98,7 @@ extension Finding {
 
 extension CaptureReport {
     /// The conclusive findings that no line after those read can take back: those of a rule
-    /// decided as seen, under its conditions; and every finding of a rule that judges each
+    /// decided as seen (or that its rule marks so), under its conditions; and every finding of a rule that judges each
     /// epoch alone, in a run of the process that is over (the process was launched again),
     /// but those that hang on the end of the capture.
     func decidedFindings(_ decisions: [String: RuleDescription.Decision], epochRules: Set<String>, forcedMode: Bool) -> [Finding] {
@@ -111,7 +111,8 @@ extension CaptureReport {
             if over.contains(process), epochRules.contains(finding.rule), !endDependent.contains(finding.tellingKey) { return true }
             // The epoch's events are in line order: the finding's own is found by halving.
             let position = epoch.events.partitioningIndex(where: { $0.event.line >= finding.line })
-            guard let decision = decisions[finding.rule], decision != .atEnd, position < epoch.events.count,
+            let marked = decidedAsSeen.contains(finding.tellingKey) ? RuleDescription.Decision.asSeen : nil
+            guard let decision = marked ?? decisions[finding.rule], decision != .atEnd, position < epoch.events.count,
                   epoch.events[position].event.line == finding.line,
                   epoch.events[position].event.source != .notification else { return false }
             if decision == .asSeenAnyMode { return true }

@@ -149,7 +149,7 @@ extension RuleDescription.Decision {
     var phrase: String {
         switch self {
         case .atEnd:
-            "when the capture ends, or once the app is launched again if the rule judges one run of the process at a time: the rule weighs what comes after a line."
+            "when the capture ends, or once the app is launched again if the rule judges one run of the process at a time: the rule weighs what comes after a line (a finding nothing later can change is printed at once)."
         case .asSeen:
             "decided as seen: a live read prints a finding once its line is read, when the process uses scenes and no notification stands in for a callback (an app-delegate callback a scene delegate may forward: at the next callback)."
         case .asSeenAnyMode:

@@ -223,8 +223,17 @@ package struct EpochVerdict: Sendable {
     package var unverifiable: Set<String> = []
     /// Whether the rule could judge something in the epoch.
     package var judged = false
+    /// Findings of a rule decided at the end that are decided as seen all the same, by
+    /// `Finding.tellingKey`: the rule knows that nothing after their line can change them.
+    package var decidedAsSeen: Set<String> = []
 
     package init() {}
+
+    /// A finding that nothing after its line can take back, though the rule's others wait.
+    package mutating func appendDecidedAsSeen(_ finding: Finding) {
+        findings.append(finding)
+        decidedAsSeen.insert(finding.tellingKey)
+    }
 }
 
 extension EpochRule {
@@ -288,6 +297,7 @@ extension RuleOutcome {
         for (process, verdict) in verdicts {
             findings += verdict.findings
             pending += verdict.pending
+            decidedAsSeen.formUnion(verdict.decidedAsSeen)
             for reason in verdict.unverifiable { processes[reason, default: []].append(process) }
             if verdict.judged { checked += 1 }
         }

@@ -75,9 +75,11 @@ package struct BackgroundBeforeDisconnectRule: EpochRule {
                 let previous = position > 0 ? epoch.events[connection.steps[position - 1].event].event : nil
                 let kill = step.before == .foregroundInactive
                     ? " and no didDiscardSceneSessions or willTerminate follows, so it is not an app-switcher kill" : ""
-                verdict.findings.append(finding(
-                    "scene.didDisconnect while the scene was \(step.before.phrase), without didEnterBackground\(kill)",
-                    at: event, in: timeline, epoch: epoch, scene: connection.label, context: previous.map { [$0] } ?? []))
+                let found = finding("scene.didDisconnect while the scene was \(step.before.phrase), without didEnterBackground\(kill)",
+                                    at: event, in: timeline, epoch: epoch, scene: connection.label, context: previous.map { [$0] } ?? [])
+                // From the foreground-active state no exception applies: nothing after the
+                // disconnect changes it. From inactive, a discard or terminate later may.
+                if kill.isEmpty { verdict.appendDecidedAsSeen(found) } else { verdict.findings.append(found) }
             }
         }
         if judged { verdict.judged = true }
