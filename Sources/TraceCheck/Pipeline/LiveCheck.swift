@@ -108,7 +108,9 @@ extension CaptureReport {
         return findings.filter { finding in
             guard let process = finding.process, let index = epochByLabel[process] else { return false }
             let epoch = timeline.epochs[index]
-            if over.contains(process), epochRules.contains(finding.rule), !endDependent.contains(finding.tellingKey) { return true }
+            // What is owed when the capture ends is decided then, whatever the rule.
+            guard !endDependent.contains(finding.tellingKey) else { return false }
+            if over.contains(process), epochRules.contains(finding.rule) { return true }
             // The epoch's events are in line order: the finding's own is found by halving.
             let position = epoch.events.partitioningIndex(where: { $0.event.line >= finding.line })
             let marked = decidedAsSeen.contains(finding.tellingKey) ? RuleDescription.Decision.asSeen : nil
