@@ -42,7 +42,8 @@ final class LiveCheckTests: XCTestCase {
             monitor.look(at: session, lines: line.number)
         }
         session.finish()
-        let final = checker.judge(session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength))
+        var scan = session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
+        let final = checker.judge(&scan)
         return LiveRun(told: told.findings, final: final, looks: looks)
     }
 

@@ -100,15 +100,17 @@ package struct Checker: Sendable {
         if let live, LiveMonitor.applies(to: source, options: options.scan) {
             monitor = LiveMonitor(checker: self, source: source, options: live)
         }
-        let scan = try CaptureScanner(options: options.scan).scan(source, monitor: monitor)
-        var report = judge(scan)
+        var scan = try CaptureScanner(options: options.scan).scan(source, monitor: monitor)
+        var report = judge(&scan)
         if let monitor { report.told = monitor.told(in: report) }
         return report
     }
 
     /// The stages after reading: events → timelines → rules → findings.
-    func judge(_ scanned: ScannedCapture) -> CaptureReport {
-        var scan = scanned
+    ///
+    /// `scan` is changed in place, not copied: its event list is let go once the timeline
+    /// holds the events, and a copy kept by the caller would hold it through the rules.
+    func judge(_ scan: inout ScannedCapture) -> CaptureReport {
         let source = scan.source
         var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)

@@ -75,8 +75,8 @@ final class LiveMonitor {
     /// Checks what was read so far and tells what is decided.
     func look(at session: ScanSession, lines: Int) {
         eventsLookedAt = session.eventCount
-        let scan = session.snapshot(source: source, lines: lines, maximumLineLength: LineReader().maximumLineLength)
-        let report = options.accept(checker.judge(scan))
+        var scan = session.snapshot(source: source, lines: lines, maximumLineLength: LineReader().maximumLineLength)
+        let report = options.accept(checker.judge(&scan))
         for finding in report.decidedFindings(decisions, epochRules: epochRules, forcedMode: checker.options.timeline.forcedMode != nil)
         where toldKeys.insert(finding.tellingKey).inserted {
             options.tell(finding)
