@@ -44,7 +44,10 @@ struct AccountComparison {
     init(_ epoch: ProcessEpoch) {
         var transitions: [Transition] = []
         var calls: [Call] = []
-        for (index, entry) in epoch.events.enumerated() {
+        // Without UIKit's account there is nothing to compare: no walk over the app's events
+        // (most captures, and two rules build this for each of their epochs).
+        let events = epoch.uikitTimeline == nil ? epoch.events[0..<0] : epoch.events[...]
+        for (index, entry) in zip(events.indices, events) {
             let event = entry.event
             if event.id.isUIKitAccount {
                 if let state = UIKitAccount.state(after: event.id) {
