@@ -27,8 +27,7 @@ final class LiveCheckTests: XCTestCase {
         _ = try reader.read(source) { line in
             if head.count < FormatDetector.sampleSize { head.append(ANSI.stripped(Array(line.bytes))) }
         }
-        let choice = checker.options.scan.format.map { FormatChoice(format: $0, decoration: nil, forced: true) }
-            ?? FormatDetector.detect(head, matcher: PCRE2Matcher())
+        let choice = checker.options.scan.formatChoice(firstLines: head, matcher: PCRE2Matcher())
         let session = ScanSession(extractor: checker.options.scan.extractor(catalog: .shared), options: checker.options.scan,
                                   choice: choice, firstLines: head, continuesEarlierPart: false)
         let told = Told()

@@ -63,6 +63,14 @@ package struct ScanOptions: Sendable {
     /// (`--follow`); read whole by one thread.
     package var follow = false
 
+    /// The format given (`--input-format`): read in whatever the lines look like.
+    var givenFormat: FormatChoice? { format.map { FormatChoice(format: $0, decoration: nil, forced: true) } }
+
+    /// The format to read a capture in: the one given, else the one its first lines show.
+    func formatChoice(firstLines: [[UInt8]], matcher: PCRE2Matcher) -> FormatChoice {
+        givenFormat ?? FormatDetector.detect(firstLines, matcher: matcher)
+    }
+
     /// An extractor with these options' filter and spellings; one per thread (it owns a matcher).
     func extractor(catalog: CompiledCatalog) -> EventExtractor {
         EventExtractor(catalog: catalog, candidateFilter: candidateFilter, userSpellings: userSpellings, patternBudget: patternBudget)
@@ -95,27 +103,22 @@ package struct CaptureScanner {
 
     /// `monitor`: told each time a live input waits for its writer, with the session so far.
     func scan(_ source: InputSource, catalog: CompiledCatalog = .shared, monitor: LiveMonitor?) throws(InputError) -> ScannedCapture {
-        if options.follow, case .file(let path) = source {
-            let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
-            var lines = 0
-            let waiting = monitor.map { monitor in { monitor.waiting(session, lines: lines) } }
-            let statistics = try reader.follow(path, waiting: waiting) { line in
-                lines = line.number
-                session.feed(line)
-            }
-            session.finish()
-            return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
-        }
-        if options.threadsPerFile > 1, case .file(let path) = source,
+        let followed: String? = if options.follow, case .file(let path) = source { path } else { nil }
+        if followed == nil, options.threadsPerFile > 1, case .file(let path) = source,
            let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader) {
             return try parted.scan(options: options, reader: reader, catalog: catalog)
         }
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
         var lines = 0
         let waiting = monitor.map { monitor in { monitor.waiting(session, lines: lines) } }
-        let statistics = try reader.read(source, waiting: waiting) { line in
+        let feed = { (line: Line) in
             lines = line.number
             session.feed(line)
+        }
+        let statistics = if let followed {
+            try reader.follow(followed, waiting: waiting, feed)
+        } else {
+            try reader.read(source, waiting: waiting, feed)
         }
         session.finish()
         return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
@@ -200,9 +203,7 @@ final class ScanSession {
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
         self.options = options
-        if let format = options.format {
-            choose(FormatChoice(format: format, decoration: nil, forced: true), firstLines: [])
-        }
+        if let given = options.givenFormat { choose(given, firstLines: []) }
     }
 
     /// A session for one part of a file whose format was decided from its first lines;

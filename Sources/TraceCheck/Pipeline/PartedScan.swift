@@ -43,8 +43,7 @@ struct PartedScan {
                               maximumLength: reader.maximumLineLength).map(ANSI.stripped)
         // Without the lines a whole read decides on, the parts could be read in another format.
         guard head.count >= FormatDetector.sampleSize || size <= headBytes else { return nil }
-        let choice = options.format.map { FormatChoice(format: $0, decoration: nil, forced: true) }
-            ?? FormatDetector.detect(head, matcher: matcher)
+        let choice = options.formatChoice(firstLines: head, matcher: matcher)
         guard choice.decoration == nil, choice.format.isLineOriented else { return nil }
         let recordReader = choice.format.makeReader(firstLines: head)
         let anyLineStarts = choice.format.unprefixedLines == .ownRecords

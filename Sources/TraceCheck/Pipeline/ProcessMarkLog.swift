@@ -63,15 +63,8 @@ struct ProcessMarkLog {
 
     /// The selected process changed at `mark` (a mark of another log, replayed).
     mutating func note(_ mark: ProcessMark) {
-        if keysSinceEvent.contains(mark.key) {
-            if leading?.open == true, leading?.secondOfFirst == nil, mark.key == marks.first?.key { leading?.secondOfFirst = mark }
-            var name = mark.process ?? ""
-            pendingRepeat = PendingMark(line: mark.line, pid: mark.pid, process: name.withUTF8 { FieldBytes(UnsafeRawBufferPointer($0)) })
-            return
-        }
-        keysSinceEvent.insert(mark.key)
-        pendingRepeat = nil
-        marks.append(mark)
+        var name = mark.process ?? ""
+        note(line: mark.line, pid: mark.pid, process: name.withUTF8 { FieldBytes(UnsafeRawBufferPointer($0)) })
     }
 
     /// An event is kept: the process current at it must be in the log.
