@@ -176,12 +176,9 @@ package struct Baseline: Codable, Sendable, Equatable {
 
 extension CaptureReport {
     func replacingFindings(_ findings: [Finding], baselined: [Finding]) -> CaptureReport {
-        var report = CaptureReport(scan: scan, timeline: timeline, findings: findings, inconclusive: inconclusive, rules: rules, health: health,
-                                   eventCount: eventCount)
-        report.baselined = self.baselined + baselined
-        report.told = told
-        report.endDependent = endDependent
-        report.decidedAsSeen = decidedAsSeen
+        var report = self
+        report.findings = findings
+        report.baselined += baselined
         return report
     }
 }

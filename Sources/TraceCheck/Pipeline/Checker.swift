@@ -22,13 +22,10 @@ extension CaptureReport {
     /// night's captures then costs a few hundred bytes per clean capture, not kilobytes.
     /// `keepingRuleStatuses`: every rule's status too, for JUnit's test cases.
     package func summarised(keepingRuleStatuses: Bool = false) -> CaptureReport {
-        var kept = CaptureTimeline(path: timeline.path, epochs: [], facts: timeline.facts)
-        kept.reading = timeline.reading
-        var copy = CaptureReport(scan: scan, timeline: kept, findings: findings, inconclusive: inconclusive,
-                                 rules: keepingRuleStatuses ? rules : rules.filter { !$0.unverifiable.isEmpty },
-                                 health: health, eventCount: eventCount)
-        copy.baselined = baselined
-        copy.told = told
+        // A copy of the whole report with two parts cut down: every other fact comes along.
+        var copy = self
+        copy.timeline.epochs = []
+        if !keepingRuleStatuses { copy.rules = rules.filter { !$0.unverifiable.isEmpty } }
         return copy
     }
 }
@@ -36,11 +33,11 @@ extension CaptureReport {
 /// Everything known about one capture after the whole pipeline.
 package struct CaptureReport: Sendable {
     package let scan: ScannedCapture
-    package let timeline: CaptureTimeline
-    package let findings: [Finding]
+    package internal(set) var timeline: CaptureTimeline
+    package internal(set) var findings: [Finding]
     /// Findings withheld because the capture is too weak where they point.
     package let inconclusive: [InconclusiveFinding]
-    package let rules: [RuleStatus]
+    package internal(set) var rules: [RuleStatus]
     /// The scanner's health issues plus those only the timeline shows.
     package let health: [HealthIssue]
     /// Findings a `--baseline` accepts: not reported, kept for `--write-baseline`.
@@ -48,17 +45,24 @@ package struct CaptureReport: Sendable {
     /// Findings already written while the capture was read (a live read, `LiveMonitor`):
     /// streaming formats do not write them again.
     package internal(set) var told: Set<Finding> = []
+    /// Findings that only the end of the capture decides (a response still owed when it
+    /// ended), by `Finding.tellingKey`: a live read does not tell them early.
+    package internal(set) var endDependent: Set<String> = []
+    /// Findings a rule decided at the end marks as decided as seen (`EpochVerdict`).
+    package internal(set) var decidedAsSeen: Set<String> = []
+
     /// The report as an output that wrote nothing while the capture was read sees it.
     package var forgettingTold: CaptureReport {
         var copy = self
         copy.told = []
         return copy
     }
-    /// Findings that only the end of the capture decides (a response still owed when it
-    /// ended), by `Finding.tellingKey`: a live read does not tell them early.
-    package internal(set) var endDependent: Set<String> = []
-    /// Findings a rule decided at the end marks as decided as seen (`EpochVerdict`).
-    package internal(set) var decidedAsSeen: Set<String> = []
+
+    /// The findings a streaming output writes when the capture is checked: those it did not
+    /// write while the capture was read.
+    package var untoldFindings: [Finding] {
+        told.isEmpty ? findings : findings.filter { !told.contains($0) }
+    }
 
     /// Lifecycle events read: every event of the timeline, duplicates and forwarded calls
     /// included (a React Native state repeated is a poll, not an event).

@@ -123,17 +123,17 @@ struct ReportedFinding {
     /// Set when the capture is too weak where the finding points: not a violation.
     let inconclusive: String?
 
-    static func all(in report: CaptureReport) -> [ReportedFinding] {
-        (report.findings.map { ReportedFinding(finding: $0, inconclusive: nil) }
-            + report.inconclusive.map { ReportedFinding(finding: $0.finding, inconclusive: $0.reason) })
-            .sorted { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
-    }
+    static func all(in report: CaptureReport) -> [ReportedFinding] { listed(report.findings, of: report) }
 
     /// What a streaming format writes when the capture is checked: what it did not write
     /// while the capture was read.
-    static func untold(in report: CaptureReport) -> [ReportedFinding] {
-        let all = all(in: report)
-        return report.told.isEmpty ? all : all.filter { $0.inconclusive != nil || !report.told.contains($0.finding) }
+    static func untold(in report: CaptureReport) -> [ReportedFinding] { listed(report.untoldFindings, of: report) }
+
+    /// `findings` (of `report`) and the report's withheld findings, in line order.
+    private static func listed(_ findings: [Finding], of report: CaptureReport) -> [ReportedFinding] {
+        (findings.map { ReportedFinding(finding: $0, inconclusive: nil) }
+            + report.inconclusive.map { ReportedFinding(finding: $0.finding, inconclusive: $0.reason) })
+            .sorted { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
     }
 }
 

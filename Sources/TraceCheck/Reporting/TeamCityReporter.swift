@@ -15,7 +15,7 @@ package struct TeamCityReporter: StreamingReporter {
     }
 
     package func render(_ report: CaptureReport) -> String {
-        report.findings.filter { !report.told.contains($0) }.map { render(decided: $0) }.joined()
+        report.untoldFindings.map { render(decided: $0) }.joined()
     }
 
     package func render(decided finding: Finding) -> String {

@@ -27,7 +27,7 @@ package struct TerminalReporter: StreamingReporter {
     /// One capture, written as soon as it is checked: its verdict, then what was read, its
     /// health and its findings.
     package func render(_ report: CaptureReport) -> String {
-        let untold = report.findings.filter { !report.told.contains($0) }
+        let untold = report.untoldFindings
         if quiet { return untold.map { render($0) }.joined() }
         var out = verdictLine(report)
         guard verbose || !report.findings.isEmpty || !report.inconclusive.isEmpty else { return out }
