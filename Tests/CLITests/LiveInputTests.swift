@@ -29,8 +29,10 @@ final class LiveInputTests: XCTestCase {
     final class Arrivals: @unchecked Sendable {
         private let lock = NSLock()
         private var text = ""
+        private let pipe: Pipe
 
         init(_ pipe: Pipe) {
+            self.pipe = pipe
             pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 let data = handle.availableData
                 guard let self else { return }
@@ -55,6 +57,33 @@ final class LiveInputTests: XCTestCase {
             }
             return current.contains(fragment)
         }
+
+        /// Everything written, once the program has exited: what arrived, then the rest.
+        func all() -> String {
+            pipe.fileHandleForReading.readabilityHandler = nil
+            return current + String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+    }
+
+    /// A capture file to follow, in a folder of its own that `body` may add to, holding the
+    /// first `count` lines of `SampleLogs/rule-resign_before_background.log`; and all its lines.
+    static func followedCapture(firstLines count: Int, _ body: (_ capture: URL, _ lines: [String]) throws -> Void) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-follow-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let capture = directory.appendingPathComponent("live.log")
+        let lines = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
+            .split(separator: "\n").map { String($0) + "\n" }
+        try lines[0..<count].joined().write(to: capture, atomically: false, encoding: .utf8)
+        try body(capture, lines)
+    }
+
+    /// Appends `text` to the file at `url`, as a logger does.
+    static func append(_ text: String, to url: URL) throws {
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        handle.write(Data(text.utf8))
+        try handle.close()
     }
 
     /// A finding is written as soon as it is decided, while the writer is still writing:
@@ -76,9 +105,7 @@ final class LiveInputTests: XCTestCase {
             input.fileHandleForWriting.write(Data("sceneWillEnterForeground(_:)\n".utf8))
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
-            out.fileHandleForReading.readabilityHandler = nil
-            let rest = out.fileHandleForReading.readDataToEndOfFile()
-            let stdout = arrivals.current + String(decoding: rest, as: UTF8.self)
+            let stdout = arrivals.all()
             XCTAssertEqual(process.terminationStatus, 1, format)
             XCTAssertEqual(stdout.components(separatedBy: marker).count - 1, 1,
                            "\(format): told once, not again at the end: \(stdout)")
@@ -100,79 +127,57 @@ final class LiveInputTests: XCTestCase {
         XCTAssertTrue(arrivals.wait(for: "[resign_before_background]"), arrivals.current)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
-        out.fileHandleForReading.readabilityHandler = nil
-        let stdout = arrivals.current + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = arrivals.all()
         XCTAssertTrue(stdout.contains("::error file=<stdin>,line=11,title=tracecheck resign_before_background::"), stdout)
     }
 
     /// A followed file tells its findings as they are appended, before Ctrl-C ends the read.
     func testAFollowedFileTellsAFindingAsItIsAppended() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-follow-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let capture = directory.appendingPathComponent("live.log")
-        let lines = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
-            .split(separator: "\n").map { $0 + "\n" }
-        try lines[0..<5].joined().write(to: capture, atomically: false, encoding: .utf8)
-        let (process, _, out, _) = try CLITests.process(["report", "--format", "jsonl", "--follow", capture.path])
-        process.standardError = FileHandle.nullDevice
-        let arrivals = Arrivals(out)
-        try process.run()
-        Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertEqual(arrivals.current, "", "nothing is wrong in the first lines")
-        let handle = try FileHandle(forWritingTo: capture)
-        try handle.seekToEnd()
-        handle.write(Data(lines[5...].joined().utf8))
-        try handle.close()
-        XCTAssertTrue(arrivals.wait(for: "\"line\":11"), "the finding at line 11 while the file is followed: \(arrivals.current)")
-        process.interrupt()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 1)
-        out.fileHandleForReading.readabilityHandler = nil
-        let stdout = arrivals.current + String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(stdout.components(separatedBy: "\"rule\":\"resign_before_background\"").count - 1, 1, stdout)
+        try Self.followedCapture(firstLines: 5) { capture, lines in
+            let (process, _, out, _) = try CLITests.process(["report", "--format", "jsonl", "--follow", capture.path])
+            process.standardError = FileHandle.nullDevice
+            let arrivals = Arrivals(out)
+            try process.run()
+            Thread.sleep(forTimeInterval: 0.3)
+            XCTAssertEqual(arrivals.current, "", "nothing is wrong in the first lines")
+            try Self.append(lines[5...].joined(), to: capture)
+            XCTAssertTrue(arrivals.wait(for: "\"line\":11"), "the finding at line 11 while the file is followed: \(arrivals.current)")
+            process.interrupt()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 1)
+            let stdout = arrivals.all()
+            XCTAssertEqual(stdout.components(separatedBy: "\"rule\":\"resign_before_background\"").count - 1, 1, stdout)
+        }
     }
 
     /// `--follow` reads what is appended, and a file cut short or replaced from its start,
     /// until Ctrl-C.
     func testFollowReadsAppendedTruncatedAndRotatedFiles() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-follow-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let capture = directory.appendingPathComponent("live.log")
-        let lines = try String(contentsOf: CLITests.root.appendingPathComponent("SampleLogs/rule-resign_before_background.log"), encoding: .utf8)
-            .split(separator: "\n").map { $0 + "\n" }
-        try lines[0..<3].joined().write(to: capture, atomically: false, encoding: .utf8)
-
-        let (process, _, out, _) = try CLITests.process(["report", "--color", "never", "--timeline", "--follow", capture.path])
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        func append(_ range: Range<Int>) throws {
-            let handle = try FileHandle(forWritingTo: capture)
-            try handle.seekToEnd()
-            handle.write(Data(lines[range].joined().utf8))
-            try handle.close()
+        try Self.followedCapture(firstLines: 3) { capture, lines in
+            let (process, _, out, _) = try CLITests.process(["report", "--color", "never", "--timeline", "--follow", capture.path])
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: 0.8)
+            try Self.append(lines[3..<5].joined(), to: capture)
+            Thread.sleep(forTimeInterval: 0.8)
+            // Truncated, then written again from its start.
+            try Data().write(to: capture)
+            Thread.sleep(forTimeInterval: 0.8)
+            try Self.append(lines[0..<2].joined(), to: capture)
+            Thread.sleep(forTimeInterval: 0.8)
+            // Rotated: a new file under the name.
+            let rotated = capture.deletingLastPathComponent().appendingPathComponent("new.log")
+            try lines[0..<11].joined().write(to: rotated, atomically: false, encoding: .utf8)
+            try FileManager.default.removeItem(at: capture)
+            try FileManager.default.moveItem(at: rotated, to: capture)
+            Thread.sleep(forTimeInterval: 0.8)
+            process.interrupt()
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertTrue(stdout.contains("live.log — clean, 14 events\n  plain, 18 lines"), "3 + 2, then 2 after the truncation, then 11 of the new file: \(stdout)")
+            XCTAssertTrue(stdout.contains("reading was interrupted after line 18"), stdout)
+            XCTAssertEqual(process.terminationReason, .exit)
         }
-        Thread.sleep(forTimeInterval: 0.8)
-        try append(3..<5)
-        Thread.sleep(forTimeInterval: 0.8)
-        // Truncated, then written again from its start.
-        try Data().write(to: capture)
-        Thread.sleep(forTimeInterval: 0.8)
-        try append(0..<2)
-        Thread.sleep(forTimeInterval: 0.8)
-        // Rotated: a new file under the name.
-        let rotated = directory.appendingPathComponent("new.log")
-        try lines[0..<11].joined().write(to: rotated, atomically: false, encoding: .utf8)
-        try FileManager.default.removeItem(at: capture)
-        try FileManager.default.moveItem(at: rotated, to: capture)
-        Thread.sleep(forTimeInterval: 0.8)
-        process.interrupt()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertTrue(stdout.contains("live.log — clean, 14 events\n  plain, 18 lines"), "3 + 2, then 2 after the truncation, then 11 of the new file: \(stdout)")
-        XCTAssertTrue(stdout.contains("reading was interrupted after line 18"), stdout)
-        XCTAssertEqual(process.terminationReason, .exit)
     }
 
     func testFollowTakesOneFile() throws {
