@@ -38,7 +38,7 @@ final class LiveCheckTests: XCTestCase {
             guard session.eventCount > looked else { return }
             looked = session.eventCount
             looks += 1
-            monitor.look(at: session, lines: line.number)
+            monitor.look(at: session, lines: line.number, maximumLineLength: reader.maximumLineLength)
         }
         session.finish()
         var scan = session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)

@@ -110,7 +110,7 @@ package struct CaptureScanner {
         }
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
         var lines = 0
-        let waiting = monitor.map { monitor in { monitor.waiting(session, lines: lines) } }
+        let waiting = monitor.map { monitor in { monitor.waiting(session, lines: lines, maximumLineLength: reader.maximumLineLength) } }
         let feed = { (line: Line) in
             lines = line.number
             session.feed(line)

@@ -62,20 +62,21 @@ final class LiveMonitor {
     /// Only a pause leads to a look. A look checks everything read so far, so one while lines
     /// flow (a capture piped whole) would cost up to what its end costs; such an input is
     /// checked at its end, as fast as a file.
-    func waiting(_ session: ScanSession, lines: Int) {
+    func waiting(_ session: ScanSession, lines: Int, maximumLineLength: Int) {
         guard lines > 0, session.eventCount > eventsLookedAt || !session.formatDecided else { return }
         let now = ContinuousClock.now
         if let lastLook, now - lastLook < lastCost * 4 { return }
         session.decideNow()
-        look(at: session, lines: lines)
+        look(at: session, lines: lines, maximumLineLength: maximumLineLength)
         lastLook = ContinuousClock.now
         lastCost = ContinuousClock.now - now
     }
 
     /// Checks what was read so far and tells what is decided.
-    func look(at session: ScanSession, lines: Int) {
+    /// `maximumLineLength`: the reader's, for what the snapshot says of over-long lines.
+    func look(at session: ScanSession, lines: Int, maximumLineLength: Int) {
         eventsLookedAt = session.eventCount
-        var scan = session.snapshot(source: source, lines: lines, maximumLineLength: LineReader().maximumLineLength)
+        var scan = session.snapshot(source: source, lines: lines, maximumLineLength: maximumLineLength)
         let report = options.accept(checker.judge(&scan))
         for finding in report.decidedFindings(decisions, epochRules: epochRules, forcedMode: checker.options.timeline.forcedMode != nil)
         where toldKeys.insert(finding.tellingKey).inserted {
