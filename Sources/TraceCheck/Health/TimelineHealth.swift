@@ -9,22 +9,40 @@ enum TimelineHealth {
         "willFinishLaunching", "didFinishLaunching", "configurationForConnecting", "willConnect", "didConnect", "didConnectWindow",
     ]
 
+    /// The issues of `timeline`'s epochs, after those of the runs let go, then how it ends.
     static func issues(in timeline: CaptureTimeline) -> [HealthIssue] {
-        var issues: [HealthIssue] = []
-        var pidsByProcess: [String: Int] = [:]
+        var pidsByProcess = timeline.letGo.pidsByProcess
+        var issues = issues(inRuns: timeline.epochs[...], pidsByProcess: &pidsByProcess)
         var last: LifecycleEvent?
         var lastEpoch: ProcessEpoch?
         for epoch in timeline.epochs {
+            if let final = epoch.events.last(where: epoch.drives)?.event, final.line > (last?.line ?? 0) {
+                last = final
+                lastEpoch = epoch
+            }
+        }
+        if let last, transitionStarts.contains(last.id.member) {
+            issues.append(HealthIssue(.endsMidTransition, line: last.line,
+                                      message: "the capture ends right after \(last.id.rawValue): what it led to is not shown"))
+        } else if let last, let lastEpoch, let unfinished = unfinishedTransition(in: lastEpoch, endingAt: last) {
+            issues.append(HealthIssue(.endsMidTransition, line: unfinished.event.line,
+                                      message: "the capture ends \(Int((unfinished.before * 1000).rounded())) ms after \(unfinished.event.id.rawValue) of \(unfinished.scene), "
+                                        + "with other scenes' transitions in between: what it led to is not shown"))
+        }
+        return issues
+    }
+
+    /// The issues each run shows on its own, in order; `pidsByProcess`: the pid each process
+    /// had in the runs before, kept up.
+    static func issues(inRuns epochs: ArraySlice<ProcessEpoch>, pidsByProcess: inout [String: Int]) -> [HealthIssue] {
+        var issues: [HealthIssue] = []
+        for epoch in epochs {
             if !epoch.appLogs, let first = epoch.uikitTimeline?.steps.first {
                 issues.append(HealthIssue(.uikitAccountOnly, line: epoch.events[first.event].event.line,
                                           message: "\(epoch.label) logs no lifecycle line of its own; only UIKit's account of the application state was read, which cannot show launch callbacks, scene connection and disconnection, session discard or termination"))
             }
             let driving = epoch.drivingEvents.map(\.event)
             guard let first = driving.first else { continue }
-            if let final = driving.last, final.line > (last?.line ?? 0) {
-                last = final
-                lastEpoch = epoch
-            }
             if epoch.launchIndex == nil, !sessionStarts.contains(first.id.member) {
                 if let process = epoch.process, let pid = epoch.pid, let earlier = pidsByProcess[process], earlier != pid {
                     issues.append(HealthIssue(.processRestartWithoutLaunch, line: first.line,
@@ -37,14 +55,6 @@ enum TimelineHealth {
             }
             if let process = epoch.process, let pid = epoch.pid { pidsByProcess[process] = pid }
             issues += inversions(in: driving)
-        }
-        if let last, transitionStarts.contains(last.id.member) {
-            issues.append(HealthIssue(.endsMidTransition, line: last.line,
-                                      message: "the capture ends right after \(last.id.rawValue): what it led to is not shown"))
-        } else if let last, let lastEpoch, let unfinished = unfinishedTransition(in: lastEpoch, endingAt: last) {
-            issues.append(HealthIssue(.endsMidTransition, line: unfinished.event.line,
-                                      message: "the capture ends \(Int((unfinished.before * 1000).rounded())) ms after \(unfinished.event.id.rawValue) of \(unfinished.scene), "
-                                        + "with other scenes' transitions in between: what it led to is not shown"))
         }
         return issues
     }

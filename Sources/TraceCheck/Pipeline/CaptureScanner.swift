@@ -40,6 +40,8 @@ package struct ScannedCapture: Sendable {
     /// Lines that name a lifecycle callback or one of UIKit's messages but were read as no
     /// event: how many, and the first few with the name each holds.
     package let nearMisses: (count: Int, first: [(line: Int, name: String)])
+    /// The runs judged while the capture was read and let go: `stream` holds the events after them.
+    var retired: RetiredRuns? = nil
 }
 
 /// How to read captures: the format (detected when nil) and which processes to check.
@@ -102,7 +104,9 @@ package struct CaptureScanner {
     }
 
     /// `monitor`: told each time a live input waits for its writer, with the session so far.
-    func scan(_ source: InputSource, catalog: CompiledCatalog = .shared, monitor: LiveMonitor?) throws(InputError) -> ScannedCapture {
+    /// `retirement`: judges the runs that are over as they are read, and lets their events go.
+    func scan(_ source: InputSource, catalog: CompiledCatalog = .shared, monitor: LiveMonitor?,
+              retirement: RunRetirement? = nil) throws(InputError) -> ScannedCapture {
         let followed: String? = if options.follow, case .file(let path) = source { path } else { nil }
         if followed == nil, options.threadsPerFile > 1, case .file(let path) = source,
            let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader) {
@@ -114,6 +118,7 @@ package struct CaptureScanner {
         let feed = { (line: Line) in
             lines = line.number
             session.feed(line)
+            retirement?.read(session, line: line.number)
         }
         let statistics = if let followed {
             try reader.follow(followed, waiting: waiting, feed)
@@ -533,8 +538,28 @@ final class ScanSession {
         if mainReader == nil, !detectionBuffer.isEmpty { decide() }
     }
 
-    /// Lifecycle events read so far.
+    /// Lifecycle events held (read and not let go).
     var eventCount: Int { stream.events.count }
+    /// Lifecycle events read so far, those let go included.
+    var eventsRead: Int { stream.events.count + eventsLetGo }
+    private var eventsLetGo = 0
+    /// The runs judged and let go while reading (`RunRetirement`).
+    private var retired: RetiredRuns?
+
+    /// The events held and the marks they need.
+    var heldStream: EventStream { EventStream(events: stream.events, processMarks: markLog.finished) }
+
+    /// Lets go of `gone`, events of runs judged already (`retired` now holds them), and of
+    /// the process marks that only they needed. The marks the timeline reads before the
+    /// first event held are the last one: the others enter processes with no event left.
+    func letGo(_ gone: Set<EventKey>, retired: RetiredRuns) {
+        let before = stream.events.count
+        stream.events.removeAll { gone.contains(EventKey($0)) }
+        eventsLetGo += before - stream.events.count
+        self.retired = retired
+        let first = stream.events.first { !$0.id.isSystemAccount }?.line ?? Int.max
+        markLog.dropMarks(before: first)
+    }
 
     private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
         var stream = self.stream
@@ -550,7 +575,7 @@ final class ScanSession {
             statistics: statistics, stream: stream,
             diagnostics: diagnostics(path, statistics, maximumLineLength), health: health(statistics, records: recordsByFormat.values.reduce(0, +)),
             recordsByFormat: recordsByFormat, processes: processNames.sorted(),
-            nearMisses: (extractor.nearMisses.count, extractor.nearMissNames))
+            nearMisses: (extractor.nearMisses.count, extractor.nearMissNames), retired: retired)
     }
 
     private func health(_ statistics: ReadStatistics, records: Int) -> [HealthIssue] {

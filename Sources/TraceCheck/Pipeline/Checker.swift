@@ -80,6 +80,10 @@ package struct CheckOptions: Sendable {
     package var timeline = TimelineOptions()
     package var scan = ScanOptions()
     package var rules: [ActiveRule] = RuleRegistry.enabledByDefault
+    /// Runs of a process that are over are judged while a capture is read whole by one
+    /// thread, and let go (`RunRetirement`): for outputs that need no timeline of a run
+    /// without findings. Nil: every run is kept to the end.
+    package var retirement: (threshold: Int, lag: Int)?
 
     package init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, processes: [String] = []) {
         timeline = TimelineOptions(forcedMode: forcedMode)
@@ -104,7 +108,8 @@ package struct Checker: Sendable {
         if let live, LiveMonitor.applies(to: source, options: options.scan) {
             monitor = LiveMonitor(checker: self, source: source, options: live)
         }
-        var scan = try CaptureScanner(options: options.scan).scan(source, monitor: monitor)
+        let retirement = options.retirement.flatMap { RunRetirement(checker: self, path: source.displayName, threshold: $0.threshold, lag: $0.lag) }
+        var scan = try CaptureScanner(options: options.scan).scan(source, monitor: monitor, retirement: retirement)
         var report = judge(&scan)
         if let monitor { report.told = monitor.told(in: report) }
         return report
@@ -116,17 +121,18 @@ package struct Checker: Sendable {
     /// holds the events, and a copy kept by the caller would hold it through the rules.
     func judge(_ scan: inout ScannedCapture) -> CaptureReport {
         let source = scan.source
-        var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream)
+        let retired = scan.retired ?? RetiredRuns(progress: Array(repeating: RuleProgress(), count: options.rules.count))
+        var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream, after: retired.letGo)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)
-        let eventCount = timeline.epochs.reduce(0) { $0 + $1.events.filter { !$0.event.id.isIdentityHint }.count }
+        let eventCount = timeline.epochs.reduce(retired.letGo.events) { $0 + $1.events.filter { !$0.event.id.isIdentityHint }.count }
         scan.stream.events = []
-        let health = scan.health + TimelineHealth.issues(in: timeline)
+        let health = scan.health + retired.letGo.health + TimelineHealth.issues(in: timeline)
         let uncleanEnd = TimelineHealth.uncleanEnd(health)
         var findings: [Finding] = []
         var pending: [Finding] = []
         var statuses: [RuleStatus] = []
         var decidedAsSeen: Set<String> = []
-        for (rule, outcome) in zip(options.rules, outcomes(of: options.rules, for: timeline)) {
+        for (rule, outcome) in zip(options.rules, outcomes(of: options.rules, for: timeline, after: retired.progress)) {
             findings += outcome.findings
             pending += outcome.pending
             decidedAsSeen.formUnion(outcome.decidedAsSeen)
@@ -153,6 +159,8 @@ package struct Checker: Sendable {
             }
         }
         inconclusive.sort { ($0.finding.line, $0.finding.rule) < ($1.finding.line, $1.finding.rule) }
+        // The reports show the runs let go that have a finding, before the runs judged now.
+        timeline.epochs = retired.letGo.kept + timeline.epochs
         var report = CaptureReport(scan: scan, timeline: timeline, findings: conclusive, inconclusive: inconclusive,
                              rules: statuses, health: health, eventCount: eventCount)
         report.endDependent = endDependent
@@ -163,11 +171,14 @@ package struct Checker: Sendable {
     /// Each rule's outcome, in the rules' order. With threads to spare for this capture
     /// (`threadsPerFile`), the rules run at once: they only read the timeline, and after a
     /// parted scan they are most of what is left to do on one thread.
-    func outcomes(of rules: [ActiveRule], for timeline: CaptureTimeline) -> [RuleOutcome] {
-        guard options.scan.threadsPerFile > 1, rules.count > 1 else { return rules.map { $0.outcome(for: timeline) } }
+    /// `progress`: each rule's, over the runs let go before `timeline`'s.
+    func outcomes(of rules: [ActiveRule], for timeline: CaptureTimeline, after progress: [RuleProgress]) -> [RuleOutcome] {
+        guard options.scan.threadsPerFile > 1, rules.count > 1 else {
+            return rules.indices.map { rules[$0].outcome(for: timeline, after: progress[$0]) }
+        }
         let results = ConcurrentResults<RuleOutcome>(count: rules.count)
         DispatchQueue.concurrentPerform(iterations: rules.count) { index in
-            results.store(index, rules[index].outcome(for: timeline))
+            results.store(index, rules[index].outcome(for: timeline, after: progress[index]))
         }
         // concurrentPerform runs every index before it returns.
         return results.all.map { $0 ?? RuleOutcome() }

@@ -63,7 +63,7 @@ final class LiveMonitor {
     /// flow (a capture piped whole) would cost up to what its end costs; such an input is
     /// checked at its end, as fast as a file.
     func waiting(_ session: ScanSession, lines: Int, maximumLineLength: Int) {
-        guard lines > 0, session.eventCount > eventsLookedAt || !session.formatDecided else { return }
+        guard lines > 0, session.eventsRead > eventsLookedAt || !session.formatDecided else { return }
         let now = ContinuousClock.now
         if let lastLook, now - lastLook < lastCost * 4 { return }
         session.decideNow()
@@ -75,7 +75,7 @@ final class LiveMonitor {
     /// Checks what was read so far and tells what is decided.
     /// `maximumLineLength`: the reader's, for what the snapshot says of over-long lines.
     func look(at session: ScanSession, lines: Int, maximumLineLength: Int) {
-        eventsLookedAt = session.eventCount
+        eventsLookedAt = session.eventsRead
         var scan = session.snapshot(source: source, lines: lines, maximumLineLength: maximumLineLength)
         let report = options.accept(checker.judge(&scan))
         for finding in report.decidedFindings(decisions, epochRules: epochRules, forcedMode: checker.options.timeline.forcedMode != nil)
@@ -131,10 +131,11 @@ extension CaptureReport {
 extension CaptureTimeline {
     /// The labels of the runs of a process that are over: the same process was launched
     /// again after their last line (a later epoch of its name begins after it). A run whose
-    /// mode nothing in it tells is not, as it takes the mode of the capture's other runs.
+    /// mode nothing in it tells is not, as it takes the mode of the capture's other runs,
+    /// which later runs may change.
     func runsOver(forcedMode: Bool) -> [String] {
         epochs.enumerated().compactMap { index, epoch in
-            guard forcedMode || epoch.mode != .unknown, let last = epoch.events.last?.event.line else { return nil }
+            guard forcedMode || (epoch.mode != .unknown && !epoch.modeAdopted), let last = epoch.events.last?.event.line else { return nil }
             let relaunched = epochs[(index + 1)...].contains { later in
                 later.process == epoch.process && (later.events.first?.event.line ?? 0) > last
             }

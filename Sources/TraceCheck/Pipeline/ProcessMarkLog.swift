@@ -82,6 +82,13 @@ struct ProcessMarkLog {
         }
     }
 
+    /// Lets go of the marks before `line` but the last of them: the events from `line` on
+    /// need no other (`RunRetirement`). Only for a log read whole, not one of a part.
+    mutating func dropMarks(before line: Int) {
+        let kept = marks.partitioningIndex { $0.line >= line }
+        if kept > 1 { marks.removeFirst(kept - 1) }
+    }
+
     /// Every mark the timeline needs, in line order.
     var finished: [ProcessMark] { marks + (pendingRepeat.map { [$0.mark] } ?? []) }
 

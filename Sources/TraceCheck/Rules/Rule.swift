@@ -94,6 +94,8 @@ package protocol Rule: Sendable {
     static var description: RuleDescription { get }
     init()
     func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome
+    /// How the framework runs the rule: given by `EpochRule` and `CarryingRule`.
+    static var judgement: RuleJudgement { get }
 }
 
 extension Rule {
@@ -114,20 +116,20 @@ package struct ActiveRule: Sendable {
     package private(set) var description: RuleDescription
     /// The severity the rule's findings come with, before the configuration's.
     let defaultSeverity: Severity
-    let evaluate: @Sendable (CaptureTimeline) -> RuleOutcome
+    let judgement: RuleJudgement
     /// Whether the rule judges each epoch on what it holds alone (`EpochRule`): its findings
     /// in a process's run are decided once that run is over.
     let judgesEpochsAlone: Bool
 
     package init(_ rule: any Rule.Type) {
-        self.init(description: rule.description, judgesEpochsAlone: rule is any EpochRule.Type) { rule.init().evaluate($0) }
+        self.init(description: rule.description, judgement: rule.judgement, judgesEpochsAlone: rule is any EpochRule.Type)
     }
 
-    init(description: RuleDescription, judgesEpochsAlone: Bool = false, evaluate: @escaping @Sendable (CaptureTimeline) -> RuleOutcome) {
+    init(description: RuleDescription, judgement: RuleJudgement, judgesEpochsAlone: Bool = false) {
         self.description = description
         defaultSeverity = description.severity
         self.judgesEpochsAlone = judgesEpochsAlone
-        self.evaluate = evaluate
+        self.judgement = judgement
     }
 
     /// The same rule at another severity.
@@ -137,12 +139,141 @@ package struct ActiveRule: Sendable {
         return copy
     }
 
-    /// Evaluates the rule and puts its findings at the severity this run gives the rule.
-    func outcome(for timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = evaluate(timeline)
+    /// Whether the rule can judge a capture's runs one after another, some of them before
+    /// the others are read (`RunRetirement`).
+    var judgesRunByRun: Bool {
+        if case .wholeCapture = judgement { false } else { true }
+    }
+
+    /// Judges `timeline`'s first `count` epochs on top of `progress`: runs that are over,
+    /// judged before the rest of the capture is read. Answers the epochs of which the rule
+    /// found something.
+    func judge(firstRuns count: Int, of timeline: CaptureTimeline, into progress: inout RuleProgress) -> Set<Int> {
+        guard case .runByRun(let runs) = judgement else { return [] }
+        return runs.judge(timeline.epochs.prefix(count), of: timeline, into: &progress)
+    }
+
+    /// The rule's outcome on a capture whose runs before `timeline`'s were judged into
+    /// `progress`, with its findings at the severity this run gives the rule.
+    func outcome(for timeline: CaptureTimeline, after progress: RuleProgress = RuleProgress()) -> RuleOutcome {
+        var outcome: RuleOutcome
+        switch judgement {
+        case .runByRun(let runs):
+            var progress = progress
+            _ = runs.judge(timeline.epochs[...], of: timeline, into: &progress)
+            outcome = runs.conclude(progress)
+        case .atEnd(let evaluate), .wholeCapture(let evaluate):
+            outcome = evaluate(timeline)
+        }
         guard description.severity != defaultSeverity else { return outcome }
         outcome.findings = outcome.findings.map { $0.with(severity: description.severity) }
         outcome.pending = outcome.pending.map { $0.with(severity: description.severity) }
+        return outcome
+    }
+}
+
+/// How a rule judges a capture.
+package enum RuleJudgement: Sendable {
+    /// One run of a process (an epoch) after another, with what it carries from one to the
+    /// next: the framework owns the loop (`EpochRule`, `CarryingRule`).
+    case runByRun(RunJudge)
+    /// At the capture's end, on what is left of it: a rule that needs no run's events (the
+    /// runs judged early leave their count in `CaptureTimeline.letGo`).
+    case atEnd(@Sendable (CaptureTimeline) -> RuleOutcome)
+    /// At the capture's end, on every event of it: no run is let go before its end.
+    case wholeCapture(@Sendable (CaptureTimeline) -> RuleOutcome)
+}
+
+/// A rule judged run by run, whatever its type: the loop over epochs, the counting of the
+/// epochs judged and of what could not be, for every rule alike.
+package struct RunJudge: Sendable {
+    let family: RuleFamily
+    /// The rule's verdict on one epoch, with what it carries (`RuleProgress.carried`).
+    let judge: @Sendable (ProcessEpoch, CaptureTimeline, inout RuleProgress) -> EpochVerdict
+    /// Why the rule could not judge, from what it carried to the end.
+    let unverifiable: @Sendable (RuleProgress) -> Set<String>
+    /// The rule judges nothing in a capture that never shows this event: until the capture
+    /// has shown it, its verdicts are kept both ways (`RuleProgress.unshown`).
+    let onlyWhereCaptureShows: EventID?
+
+    init(family: RuleFamily, onlyWhereCaptureShows: EventID? = nil,
+         unverifiable: @escaping @Sendable (RuleProgress) -> Set<String> = { _ in [] },
+         judge: @escaping @Sendable (ProcessEpoch, CaptureTimeline, inout RuleProgress) -> EpochVerdict) {
+        self.family = family
+        self.onlyWhereCaptureShows = onlyWhereCaptureShows
+        self.unverifiable = unverifiable
+        self.judge = judge
+    }
+
+    func judge(_ epochs: ArraySlice<ProcessEpoch>, of timeline: CaptureTimeline, into progress: inout RuleProgress) -> Set<Int> {
+        var found: Set<Int> = []
+        for (index, epoch) in zip(epochs.indices, epochs) {
+            var verdict = judge(epoch, timeline, &progress)
+            if !verdict.findings.isEmpty || !verdict.pending.isEmpty { found.insert(index) }
+            // A process of which only UIKit's account was read shows nothing the rules of
+            // some families judge: they are not verifiable there, not passed.
+            let uikitOnly = !epoch.appLogs && RuleFamily.judgedOnAppLinesOnly.contains(family)
+            if !verdict.judged, uikitOnly { verdict.unverifiable = ["only UIKit's account was read"] }
+            progress.tally.add(epoch.label, verdict)
+            if let shown = onlyWhereCaptureShows {
+                progress.shows = progress.shows || epoch.events.contains { $0.event.id == shown }
+                var unjudged = EpochVerdict()
+                if uikitOnly { unjudged.unverifiable = ["only UIKit's account was read"] }
+                progress.unshown.add(epoch.label, unjudged)
+            }
+        }
+        return found
+    }
+
+    func conclude(_ progress: RuleProgress) -> RuleOutcome {
+        let tally = onlyWhereCaptureShows == nil || progress.shows ? progress.tally : progress.unshown
+        return tally.outcome(adding: unverifiable(progress))
+    }
+}
+
+/// What one rule has judged of a capture's runs so far (`RunJudge`): its verdicts added up,
+/// and what it carries from run to run. Small whatever the number of runs.
+package struct RuleProgress: Sendable {
+    var tally = VerdictTally()
+    /// What the rule carries from one run to the next (`CarryingRule.Carried`).
+    var carried: (any Sendable)?
+    /// Whether the capture showed `RunJudge.onlyWhereCaptureShows` so far, and the verdicts
+    /// as they are if it never does.
+    var shows = false
+    var unshown = VerdictTally()
+
+    package init() {}
+}
+
+/// Epoch verdicts added up as they come: the findings, the epochs judged, and each reason
+/// for what could not be judged with the first few processes it holds for.
+struct VerdictTally: Sendable {
+    private var outcome = RuleOutcome()
+    private var holders: [String: (first: [String], count: Int)] = [:]
+    /// Processes named per reason; the others are counted.
+    static let named = 3
+
+    mutating func add(_ process: String, _ verdict: EpochVerdict) {
+        outcome.findings += verdict.findings
+        outcome.pending += verdict.pending
+        outcome.decidedAsSeen.formUnion(verdict.decidedAsSeen)
+        if verdict.judged { outcome.checked += 1 }
+        for reason in verdict.unverifiable {
+            var entry = holders[reason] ?? ([], 0)
+            if entry.first.count < Self.named { entry.first.append(process) }
+            entry.count += 1
+            holders[reason] = entry
+        }
+    }
+
+    /// The outcome, with reasons said once for the whole capture.
+    func outcome(adding reasons: Set<String>) -> RuleOutcome {
+        var outcome = outcome
+        for (reason, entry) in holders {
+            let more = entry.count > Self.named ? " and \(entry.count - Self.named) more" : ""
+            outcome.unverifiable.insert("\(reason) in \(entry.first.joined(separator: ", "))\(more)")
+        }
+        outcome.unverifiable.formUnion(reasons)
         return outcome
     }
 }
@@ -236,10 +367,20 @@ package struct EpochVerdict: Sendable {
     }
 }
 
+extension Rule {
+    /// A rule that is neither an `EpochRule` nor a `CarryingRule` judges the capture at its end.
+    package static var judgement: RuleJudgement { .atEnd { Self().evaluate($0) } }
+}
+
 extension EpochRule {
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        judgeEpochs(of: timeline) { judge($0, in: timeline) }
+    package static var judgement: RuleJudgement { .runByRun(runJudge()) }
+
+    static func runJudge(onlyWhereCaptureShows shown: EventID? = nil) -> RunJudge {
+        let rule = Self()
+        return RunJudge(family: description.family, onlyWhereCaptureShows: shown) { epoch, timeline, _ in rule.judge(epoch, in: timeline) }
     }
+
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome { ActiveRule(Self.self).outcome(for: timeline) }
 }
 
 /// A rule judged one process epoch at a time that carries what it learnt from one epoch to
@@ -254,32 +395,22 @@ package protocol CarryingRule: Rule {
 }
 
 /// What a `CarryingRule` carries, empty before the capture's first epoch.
-package protocol CarriedFacts { init() }
+package protocol CarriedFacts: Sendable { init() }
 
 extension CarryingRule {
     package func unverifiable(after carried: Carried) -> Set<String> { [] }
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var carried = Carried()
-        var outcome = judgeEpochs(of: timeline) { judge($0, in: timeline, carrying: &carried) }
-        outcome.unverifiable.formUnion(unverifiable(after: carried))
-        return outcome
-    }
-}
-
-extension Rule {
-    /// The loop over a capture's epochs, in order: each epoch's verdict, and the epochs judged
-    /// counted. A process of which only UIKit's account was read shows nothing the rules of
-    /// some families judge: they are not verifiable there, not passed.
-    func judgeEpochs(of timeline: CaptureTimeline, _ judge: (ProcessEpoch) -> EpochVerdict) -> RuleOutcome {
-        RuleOutcome(timeline.epochs.map { epoch in
-            var verdict = judge(epoch)
-            if !verdict.judged, !epoch.appLogs, RuleFamily.judgedOnAppLinesOnly.contains(Self.description.family) {
-                verdict.unverifiable = ["only UIKit's account was read"]
-            }
-            return (epoch.label, verdict)
+    package static var judgement: RuleJudgement {
+        let rule = Self()
+        return .runByRun(RunJudge(family: description.family,
+                                  unverifiable: { rule.unverifiable(after: $0.carried as? Carried ?? Carried()) }) { epoch, timeline, progress in
+            var carried = progress.carried as? Carried ?? Carried()
+            defer { progress.carried = carried }
+            return rule.judge(epoch, in: timeline, carrying: &carried)
         })
     }
+
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome { ActiveRule(Self.self).outcome(for: timeline) }
 }
 
 extension RuleFamily {
@@ -288,23 +419,11 @@ extension RuleFamily {
     static let judgedOnAppLinesOnly: Set<RuleFamily> = [.launch, .routing, .connection, .notifications, .delivery]
 }
 
-extension RuleOutcome {
-    /// The verdicts on each epoch, as one outcome: the epochs judged are counted here, and
-    /// each reason for what could not be judged names the processes it holds for.
-    init(_ verdicts: [(process: String, verdict: EpochVerdict)]) {
-        self.init()
-        var processes: [String: [String]] = [:]
-        for (process, verdict) in verdicts {
-            findings += verdict.findings
-            pending += verdict.pending
-            decidedAsSeen.formUnion(verdict.decidedAsSeen)
-            for reason in verdict.unverifiable { processes[reason, default: []].append(process) }
-            if verdict.judged { checked += 1 }
-        }
-        let named = 3
-        for (reason, holders) in processes {
-            let more = holders.count > named ? " and \(holders.count - named) more" : ""
-            unverifiable.insert("\(reason) in \(holders.prefix(named).joined(separator: ", "))\(more)")
-        }
+extension EpochVerdict {
+    /// The verdict of a rule over the whole capture, as its outcome.
+    var outcome: RuleOutcome {
+        var tally = VerdictTally()
+        tally.add("the capture", self)
+        return tally.outcome(adding: [])
     }
 }

@@ -126,6 +126,8 @@ package struct ProcessEpoch: Hashable, Sendable {
     package var process: String?
     package var events: [EpochEvent] = []
     package var mode: LifecycleMode = .unknown
+    /// Nothing in the epoch told its mode: it took the capture's (the other epochs').
+    package var modeAdopted = false
     /// Event ids the app visibly logs in this epoch (callbacks, or notifications standing in
     /// for callbacks it does not log). A rule that needs an id outside this set cannot judge.
     package var observed: Set<EventID> = []
@@ -199,12 +201,39 @@ package struct CaptureTimeline: Sendable {
     package var facts: AppFacts
     /// What the reading stage made of the capture, for the rule that says nothing was read.
     package var reading = CaptureReading()
+    /// What is left of the runs judged while the capture was read and let go (`RunRetirement`).
+    package internal(set) var letGo = RunsLetGo()
+    /// The line of the capture's last event that drives a timeline (the runs let go all end
+    /// before it).
+    package let lastDrivingLine: Int?
 
     package init(path: String, epochs: [ProcessEpoch], facts: AppFacts = AppFacts()) {
         self.path = path
         self.epochs = epochs
         self.facts = facts
+        lastDrivingLine = epochs.compactMap { epoch in epoch.events.last(where: epoch.drives)?.event.line }.max()
     }
+}
+
+/// What a long capture's runs that were judged while it was read, and let go, leave
+/// behind: counts for the summary, the modes they showed, their health issues, and those
+/// with a finding, for the reports that show a finding's timeline.
+package struct RunsLetGo: Sendable {
+    package internal(set) var runs = 0
+    /// Lifecycle events, as `CaptureReport.eventCount` counts them; of them UIKit's own and
+    /// the system's.
+    package internal(set) var events = 0
+    package internal(set) var uikitOwn = 0
+    package internal(set) var systemOwn = 0
+    /// The modes the runs showed: a run that shows none takes the capture's.
+    var modes: Set<LifecycleMode> = []
+    /// The timeline's health issues in those runs, and the pid each process had last.
+    var health: [HealthIssue] = []
+    var pidsByProcess: [String: Int] = [:]
+    /// The runs let go of which a rule found something, whole.
+    package internal(set) var kept: [ProcessEpoch] = []
+
+    package init() {}
 }
 
 /// What was read of a capture, whatever its events: enough to tell a user why nothing was.

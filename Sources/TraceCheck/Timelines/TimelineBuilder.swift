@@ -35,10 +35,12 @@ package struct TimelineBuilder {
         .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground,
     ]
 
-    package func build(path: String, stream: EventStream) -> CaptureTimeline {
-        var epochs = splitIntoEpochs(stream)
+    /// `letGo`: the runs before `stream`'s, judged and let go while the capture was read: the
+    /// epochs are numbered after them and take the mode they showed.
+    package func build(path: String, stream: EventStream, after letGo: RunsLetGo = RunsLetGo()) -> CaptureTimeline {
+        var epochs = splitIntoEpochs(stream, firstOrdinal: letGo.runs + 1)
         for index in epochs.indices { detectMode(&epochs[index]) }
-        adoptCaptureMode(&epochs)
+        adoptCaptureMode(&epochs, showing: letGo.modes)
         for index in epochs.indices {
             resolveAmbiguousSpellings(&epochs[index])
             classifyNotifications(&epochs[index])
@@ -50,7 +52,9 @@ package struct TimelineBuilder {
             buildSystemTimeline(&epochs[index])
             epochs[index].trimCapacity()
         }
-        return CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
+        var timeline = CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
+        timeline.letGo = letGo
+        return timeline
     }
 
     // MARK: Epochs
@@ -61,7 +65,7 @@ package struct TimelineBuilder {
     /// Two passes: the first decides each event's epoch, the second fills each epoch's list
     /// at its exact size (a list grown one event at a time keeps up to twice the room, and a
     /// capture of several GB has a hundred thousand events).
-    func splitIntoEpochs(_ stream: EventStream) -> [ProcessEpoch] {
+    func splitIntoEpochs(_ stream: EventStream, firstOrdinal: Int = 1) -> [ProcessEpoch] {
         var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
         // What each epoch has shown of launch and terminate callbacks, kept up as events come.
         var launches: [LaunchCallbacks] = [LaunchCallbacks()]
@@ -131,7 +135,7 @@ package struct TimelineBuilder {
         // only lines name UIKit's scene of record (a name, no transition).
         epochs.removeAll { $0.events.allSatisfy(\.event.id.isIdentityHint) }
         var renumbered = epochs.enumerated().map { offset, epoch in
-            var renumbered = ProcessEpoch(ordinal: offset + 1, pid: epoch.pid, process: epoch.process)
+            var renumbered = ProcessEpoch(ordinal: offset + firstOrdinal, pid: epoch.pid, process: epoch.process)
             renumbered.events = epoch.events
             return renumbered
         }
@@ -237,10 +241,14 @@ package struct TimelineBuilder {
 
     /// An epoch that shows nothing of its own follows the other epochs of the capture
     /// when they agree: it is the same app.
-    func adoptCaptureMode(_ epochs: inout [ProcessEpoch]) {
-        let known = Set(epochs.map(\.mode)).subtracting([.unknown])
+    /// `earlier`: the modes of the capture's runs let go before these.
+    func adoptCaptureMode(_ epochs: inout [ProcessEpoch], showing earlier: Set<LifecycleMode> = []) {
+        let known = Set(epochs.map(\.mode)).union(earlier).subtracting([.unknown])
         guard known.count == 1, let mode = known.first else { return }
-        for index in epochs.indices where epochs[index].mode == .unknown { epochs[index].mode = mode }
+        for index in epochs.indices where epochs[index].mode == .unknown {
+            epochs[index].mode = mode
+            epochs[index].modeAdopted = true
+        }
     }
 
     func resolveAmbiguousSpellings(_ epoch: inout ProcessEpoch) {

@@ -1,5 +1,5 @@
 /// C1: for a new session, `configurationForConnecting` comes before its `willConnect`.
-package struct ConfigurationBeforeConnectRule: CarryingRule {
+package struct ConfigurationBeforeConnectRule: EpochRule {
     package init() {}
 
     package static let description = RuleDescription(
@@ -44,21 +44,14 @@ package struct ConfigurationBeforeConnectRule: CarryingRule {
             ]),
         ])
 
-    /// The capture's last driving event's line: a configuration there may have been cut
-    /// from its willConnect by the end of the capture. Found once, at the first epoch.
-    package struct Carried: CarriedFacts {
-        var lastLine: Int??
-        package init() {}
-    }
-
-    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
         guard events.contains(where: { $0.id == .appConfigurationForConnecting }) else { return verdict }
         verdict.judged = true
-        if carried.lastLine == nil { carried.lastLine = timeline.epochs.flatMap { $0.drivingEvents.map(\.event.line) }.max() }
-        let lastLine = carried.lastLine ?? nil
+        // A configuration on the capture's last line may have been cut from its willConnect.
+        let lastLine = timeline.lastDrivingLine
         // The latest willConnect of each session so far, kept up as the walk goes.
         var connectsBySession: [String: LifecycleEvent] = [:]
         for (position, event) in events.enumerated() {

@@ -136,27 +136,20 @@ extension Rule {
 
 /// U1, U5, U6: a callback delivered to a scene before its willConnect. What connects a scene
 /// arrives in willConnect's connection options instead.
-protocol DeliveredBeforeConnectRule: CarryingRule where Carried == CaptureShows {
+protocol DeliveredBeforeConnectRule: EpochRule {
     /// The callback that must not come before the scene's willConnect.
     static var delivered: EventID { get }
     /// Why, after "before the scene's willConnect (line N): ".
     static var explanation: String { get }
 }
 
-/// Whether the capture shows a callback at all: found once, at the first epoch.
-package struct CaptureShows: CarriedFacts {
-    var callback: Bool?
-    package init() {}
-}
-
 extension DeliveredBeforeConnectRule {
-    /// Judged in every epoch once the capture shows the callback at all.
-    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying shows: inout CaptureShows) -> EpochVerdict {
-        if shows.callback == nil {
-            shows.callback = timeline.epochs.contains { epoch in epoch.events.contains { $0.event.id == Self.delivered } }
-        }
-        guard shows.callback == true else { return EpochVerdict() }
-        return judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
+    /// Judged in every epoch once the capture shows the callback at all: an app that never
+    /// logs it gives the rule nothing to judge.
+    package static var judgement: RuleJudgement { .runByRun(runJudge(onlyWhereCaptureShows: delivered)) }
+
+    package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
+        judgeOrphanConnections(in: epoch, of: timeline) { epoch, connection, events in
             guard connection.hasWillConnect, let connect = events.first(where: { $0.id == .sceneWillConnect }),
                   let early = events.first(where: { $0.line < connect.line && $0.id == Self.delivered }) else { return nil }
             return finding("\(early.id) before the scene's willConnect (line \(connect.line)): \(Self.explanation)",

@@ -89,8 +89,15 @@ package struct SpecificationPatternRule: Sendable {
             triggering: triggering, nonTriggering: nonTriggering)
     }
 
+    /// Judged run by run like a built-in rule, but for a rule over the whole capture.
     package var activeRule: ActiveRule {
-        ActiveRule(description: description) { self.evaluate($0) }
+        let rule = self
+        guard scope != .capture else {
+            return ActiveRule(description: description, judgement: .wholeCapture { rule.verdict(on: Self.instances(ofCapture: $0), in: $0).outcome })
+        }
+        return ActiveRule(description: description, judgement: .runByRun(RunJudge(family: .custom) { epoch, timeline, _ in
+            rule.verdict(on: Self.instances(of: rule.scope, in: epoch, of: timeline), in: timeline)
+        }))
     }
 
     // MARK: Monitor
@@ -202,25 +209,28 @@ package struct SpecificationPatternRule: Sendable {
 
     // MARK: Over a capture
 
-    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome {
-        var outcome = RuleOutcome()
-        for instance in Self.instances(of: scope, in: timeline) {
+    package func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome { activeRule.outcome(for: timeline) }
+
+    /// The verdict on some scope instances: judged where one holds an event of the rule's.
+    func verdict(on instances: [ScopeInstance], in timeline: CaptureTimeline) -> EpochVerdict {
+        var verdict = EpochVerdict()
+        for instance in instances {
             let relevant = instance.events.contains { $0.id == cause || $0.id == effect } || pattern == .exists
             guard relevant else { continue }
-            outcome.checked += 1
+            verdict.judged = true
             let steps = instance.events.map { Step(id: $0.id, time: $0.time) }
-            for verdict in verdicts(steps, closed: instance.closed) {
-                switch verdict {
+            for found in verdicts(steps, closed: instance.closed) {
+                switch found {
                 case .violation(let position, let context, let detail):
-                    outcome.findings.append(finding(detail, at: instance.events[position], context: context.map { instance.events[$0] },
+                    verdict.findings.append(finding(detail, at: instance.events[position], context: context.map { instance.events[$0] },
                                                     timeline: timeline, instance: instance))
                 case .pending(let position, let detail):
-                    outcome.pending.append(finding(detail + " by the end of the capture", at: instance.events[position], context: [],
+                    verdict.pending.append(finding(detail + " by the end of the capture", at: instance.events[position], context: [],
                                                    timeline: timeline, instance: instance))
                 }
             }
         }
-        return outcome
+        return verdict
     }
 
     private func finding(_ detail: String, at event: LifecycleEvent, context: [LifecycleEvent],
@@ -238,31 +248,33 @@ package struct SpecificationPatternRule: Sendable {
         let process: String?
     }
 
-    static func instances(of scope: RuleScope, in timeline: CaptureTimeline) -> [ScopeInstance] {
+    /// The capture as one instance: every driving event of every epoch, in line order.
+    static func instances(ofCapture timeline: CaptureTimeline) -> [ScopeInstance] {
+        let events = timeline.epochs.flatMap { $0.drivingEvents.map(\.event) }.sorted { $0.line < $1.line }
+        return [ScopeInstance(events: events, closed: false, scene: nil, process: nil)]
+    }
+
+    /// The instances of a process or scene scope in one epoch.
+    static func instances(of scope: RuleScope, in epoch: ProcessEpoch, of timeline: CaptureTimeline) -> [ScopeInstance] {
         switch scope {
         case .capture:
-            let events = timeline.epochs.flatMap { $0.drivingEvents.map(\.event) }.sorted { $0.line < $1.line }
-            return [ScopeInstance(events: events, closed: false, scene: nil, process: nil)]
+            return []
         case .process:
-            return timeline.epochs.map { epoch in
-                ScopeInstance(events: epoch.drivingEvents.map(\.event), closed: epoch.endsWithinCapture(timeline), scene: nil, process: epoch.label)
-            }
+            return [ScopeInstance(events: epoch.drivingEvents.map(\.event), closed: epoch.endsWithinCapture(timeline), scene: nil, process: epoch.label)]
         case .scene:
-            return timeline.epochs.flatMap { epoch in
-                let driving = epoch.drivingEvents
-                let processEnded = epoch.endsWithinCapture(timeline)
-                return epoch.allTimelines.map { _, connection in
-                    let own = Set(connection.steps.map(\.event))
-                    let start = connection.steps.first?.event ?? 0
-                    let end = connection.state == .disconnected ? (connection.steps.last?.event ?? Int.max) : Int.max
-                    let events = driving.filter { index, event in
-                        if own.contains(index) { return true }
-                        guard !event.id.isSceneLevel, index > start, index < end else { return false }
-                        return Self.mayConcern(event.identity, connection)
-                    }.map(\.event)
-                    return ScopeInstance(events: events, closed: connection.state == .disconnected || processEnded,
-                                         scene: connection.label, process: epoch.label)
-                }
+            let driving = epoch.drivingEvents
+            let processEnded = epoch.endsWithinCapture(timeline)
+            return epoch.allTimelines.map { _, connection in
+                let own = Set(connection.steps.map(\.event))
+                let start = connection.steps.first?.event ?? 0
+                let end = connection.state == .disconnected ? (connection.steps.last?.event ?? Int.max) : Int.max
+                let events = driving.filter { index, event in
+                    if own.contains(index) { return true }
+                    guard !event.id.isSceneLevel, index > start, index < end else { return false }
+                    return Self.mayConcern(event.identity, connection)
+                }.map(\.event)
+                return ScopeInstance(events: events, closed: connection.state == .disconnected || processEnded,
+                                     scene: connection.label, process: epoch.label)
             }
         }
     }

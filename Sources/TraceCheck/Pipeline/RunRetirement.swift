@@ -1,0 +1,114 @@
+/// The runs of a capture judged while it was read and let go (`RunRetirement`): each rule's
+/// progress over them, and what is left of them.
+package struct RetiredRuns: Sendable {
+    /// By rule, in the checker's order.
+    var progress: [RuleProgress]
+    var letGo = RunsLetGo()
+}
+
+/// Judges the runs of a long capture that are over while it is read, and lets their events
+/// go: memory then follows the longest run of a process, not the length of the capture.
+///
+/// A run is over once the same process is launched again (`CaptureTimeline.runsOver`): the
+/// rules judge one run at a time, in order, carrying what they carry (`RunJudge`), so the runs
+/// over at the start of the capture are judged as the whole capture's end would judge them,
+/// and their events are needed no more. Only such a leading stretch of runs goes: a rule's
+/// carried facts follow the epochs' order. `RetirementTests` holds the result to a read that
+/// keeps everything, on every sample, the shared corpus and generated traces.
+///
+/// Looks cost a timeline of the events held: one happens each time the events held have
+/// doubled since the last, and at least `threshold` of them.
+final class RunRetirement {
+    let checker: Checker
+    let path: String
+    /// Events held before a first look.
+    let threshold: Int
+    /// Lines a run must have ended before the line read last: a line of the run's process
+    /// may still come a little after its relaunch (a device log interleaves the old
+    /// process's last lines with the new one's first), and would join it.
+    let lag: Int
+    private(set) var retired: RetiredRuns
+    private var nextLook: Int
+
+    /// Nil when a rule needs every run of the capture at once (a custom rule over the whole capture).
+    init?(checker: Checker, path: String, threshold: Int = 32_768, lag: Int = 10_000) {
+        guard checker.options.rules.allSatisfy(\.judgesRunByRun) else { return nil }
+        self.checker = checker
+        self.path = path
+        self.threshold = max(1, threshold)
+        self.lag = max(0, lag)
+        retired = RetiredRuns(progress: Array(repeating: RuleProgress(), count: checker.options.rules.count))
+        nextLook = self.threshold
+    }
+
+    /// After each line: a look once enough events are held.
+    func read(_ session: ScanSession, line: Int) {
+        guard session.eventCount >= nextLook else { return }
+        retire(from: session, line: line)
+        nextLook = session.eventCount + max(threshold, session.eventCount)
+    }
+
+    /// Judges the leading runs that are over and lets their events go from `session`.
+    func retire(from session: ScanSession, line: Int) {
+        let timeline = TimelineBuilder(options: checker.options.timeline).build(path: path, stream: session.heldStream, after: retired.letGo)
+        let count = overAtStart(of: timeline, line: line)
+        guard count > 0 else { return }
+        var found: Set<Int> = []
+        for index in checker.options.rules.indices {
+            found.formUnion(checker.options.rules[index].judge(firstRuns: count, of: timeline, into: &retired.progress[index]))
+        }
+        let runs = timeline.epochs.prefix(count)
+        retired.letGo.add(runs, keeping: found)
+        var gone: Set<EventKey> = []
+        for epoch in runs {
+            for entry in epoch.events { gone.insert(EventKey(entry.event)) }
+        }
+        session.letGo(gone, retired: retired)
+    }
+
+    /// How many of the timeline's first epochs are runs that are over: their process was
+    /// launched again after them, `lag` lines have passed since, their mode is their own
+    /// (not the capture's, which a later run could change), and a later event drives a
+    /// timeline (the capture's last such line is never theirs).
+    func overAtStart(of timeline: CaptureTimeline, line: Int) -> Int {
+        let forced = checker.options.timeline.forcedMode != nil
+        // Where each process's latest epoch after each index begins, walking back.
+        var laterStart: [String?: Int] = [:]
+        var over = [Bool](repeating: false, count: timeline.epochs.count)
+        for (index, epoch) in timeline.epochs.enumerated().reversed() {
+            if let last = epoch.events.last?.event.line, let start = laterStart[epoch.process], start > last,
+               last < line - lag, last < (timeline.lastDrivingLine ?? 0), forced || (epoch.mode != .unknown && !epoch.modeAdopted) {
+                over[index] = true
+            }
+            if let first = epoch.events.first?.event.line { laterStart[epoch.process] = max(laterStart[epoch.process] ?? 0, first) }
+        }
+        return over.firstIndex(of: false) ?? over.count
+    }
+}
+
+/// An event as the stream holds it, to let it go.
+struct EventKey: Hashable {
+    let line: Int
+    let id: EventID
+    init(_ event: LifecycleEvent) {
+        line = event.line
+        id = event.id
+    }
+}
+
+extension RunsLetGo {
+    /// Notes `runs`, judged, before their events go; keeps whole those with a finding.
+    mutating func add(_ runs: ArraySlice<ProcessEpoch>, keeping found: Set<Int>) {
+        for (index, epoch) in zip(runs.indices, runs) {
+            self.runs += 1
+            for entry in epoch.events {
+                let id = entry.event.id
+                if !id.isIdentityHint { events += 1 }
+                if id.isSystemAccount { systemOwn += 1 } else if id.isUIKitAccount, !id.isIdentityHint { uikitOwn += 1 }
+            }
+            modes.insert(epoch.mode)
+            if found.contains(index) { kept.append(epoch) }
+        }
+        health += TimelineHealth.issues(inRuns: runs, pidsByProcess: &pidsByProcess)
+    }
+}
