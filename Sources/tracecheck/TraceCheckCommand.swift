@@ -289,7 +289,6 @@ struct Report: ParsableCommand {
         if !process.isEmpty { options.scan.processes = process }
         options.scan.follow = follow
         if allowEmpty { options.rules.removeAll { $0.description.id == NoLifecycleEventsRule.description.id } }
-        let checker = Checker(options: options)
         let failOn = threshold
         let discovery = InputDiscovery(include: include, exclude: exclude).discover(inputs)
         let items = discovery.items
@@ -325,6 +324,11 @@ struct Report: ParsableCommand {
         let formats = [mainFormat] + extras.map(\.0) + (wroteGitHub && environment.stepSummary != nil ? [.markdown] : [])
         let retention = formats.map(\.retention).max() ?? .none
         let collected = Collected(rules: options.rules.map(\.description), retention: retention)
+        // A run of the app that is over is judged as it is read and let go when no output
+        // shows the timeline of a run without findings: memory then follows the longest run,
+        // not the capture.
+        if retention <= .timelinesOfFindings, !timeline { options.retirement = CheckOptions.lettingRunsGo }
+        let checker = Checker(options: options)
         InterruptHandling.install()
         // One capture read as it is written (standard input, --follow): each finding is written
         // as soon as it is decided. With several inputs, output keeps the order they were given.

@@ -298,6 +298,9 @@ package final class EventExtractor {
     let textArchive = EventTextArchive()
     /// One object per distinct identity, and per event kind, thread and shape, that the
     /// events with it share: a capture has a few hundred of each and a hundred thousand events.
+    /// A capture of many runs meets new threads and scenes without end: past this many,
+    /// a table starts again (the events read keep theirs), so that it stays small too.
+    static let sharedLimit = 4_096
     private var sharedIdentities: [SceneIdentity: SharedIdentity] = [:]
     private var sharedContexts: [EventContext.Key: EventContext] = [:]
 
@@ -385,6 +388,7 @@ package final class EventExtractor {
         guard !identity.isEmpty else { return nil }
         if let known = sharedIdentities[identity] { return known }
         let box = SharedIdentity(identity)
+        if sharedIdentities.count >= Self.sharedLimit { sharedIdentities.removeAll(keepingCapacity: true) }
         sharedIdentities[identity] = box
         return box
     }
@@ -392,6 +396,7 @@ package final class EventExtractor {
     private func shared(_ key: EventContext.Key) -> EventContext {
         if let known = sharedContexts[key] { return known }
         let context = EventContext(key, archive: textArchive)
+        if sharedContexts.count >= Self.sharedLimit { sharedContexts.removeAll(keepingCapacity: true) }
         sharedContexts[key] = context
         return context
     }

@@ -84,6 +84,9 @@ package struct CheckOptions: Sendable {
     /// thread, and let go (`RunRetirement`): for outputs that need no timeline of a run
     /// without findings. Nil: every run is kept to the end.
     package var retirement: (threshold: Int, lag: Int)?
+    /// What a run that lets runs go uses: a look once 32,768 events are held (about 5 MB), at
+    /// runs over for 10,000 lines.
+    package static let lettingRunsGo = (threshold: 32_768, lag: 10_000)
 
     package init(forcedMode: LifecycleMode? = nil, format: (any CaptureFormat)? = nil, processes: [String] = []) {
         timeline = TimelineOptions(forcedMode: forcedMode)

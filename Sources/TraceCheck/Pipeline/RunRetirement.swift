@@ -101,13 +101,15 @@ extension RunsLetGo {
     mutating func add(_ runs: ArraySlice<ProcessEpoch>, keeping found: Set<Int>) {
         for (index, epoch) in zip(runs.indices, runs) {
             self.runs += 1
+            modes.insert(epoch.mode)
+            let keptWhole = found.contains(index)
+            if keptWhole { kept.append(epoch) }
             for entry in epoch.events {
                 let id = entry.event.id
                 if !id.isIdentityHint { events += 1 }
+                guard !keptWhole else { continue }
                 if id.isSystemAccount { systemOwn += 1 } else if id.isUIKitAccount, !id.isIdentityHint { uikitOwn += 1 }
             }
-            modes.insert(epoch.mode)
-            if found.contains(index) { kept.append(epoch) }
         }
         health += TimelineHealth.issues(inRuns: runs, pidsByProcess: &pidsByProcess)
     }

@@ -81,7 +81,7 @@ package struct TerminalReporter: StreamingReporter {
     /// How many of a capture's events UIKit and the system logged, not the app: ` (4 UIKit's
     /// own, 2 the system's)`; nothing when the app logged them all.
     static func sources(of report: CaptureReport) -> String {
-        var uikit = 0, system = 0
+        var uikit = report.timeline.letGo.uikitOwn, system = report.timeline.letGo.systemOwn
         for epoch in report.timeline.epochs {
             for entry in epoch.events {
                 if entry.event.id.isSystemAccount { system += 1 } else if entry.event.id.isUIKitAccount, !entry.event.id.isIdentityHint { uikit += 1 }
@@ -119,7 +119,11 @@ package struct TerminalReporter: StreamingReporter {
             let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
             if ambiguous > 0 { out += "    \(ambiguous) scene event(s) name no scene while several are connected\n" }
         }
-        if report.timeline.epochs.isEmpty { out += "  no lifecycle events found\n" }
+        let letGo = report.timeline.letGo
+        if letGo.runs > letGo.kept.count {
+            out += "  (\(letGo.runs - letGo.kept.count) earlier run(s) without a finding were checked as they were read, and not kept)\n"
+        }
+        if report.timeline.epochs.isEmpty, letGo.runs == 0 { out += "  no lifecycle events found\n" }
         return out
     }
 

@@ -220,8 +220,8 @@ package struct CaptureTimeline: Sendable {
 /// with a finding, for the reports that show a finding's timeline.
 package struct RunsLetGo: Sendable {
     package internal(set) var runs = 0
-    /// Lifecycle events, as `CaptureReport.eventCount` counts them; of them UIKit's own and
-    /// the system's.
+    /// Lifecycle events, as `CaptureReport.eventCount` counts them; UIKit's own and the
+    /// system's in the runs not kept (those kept are counted in the timeline).
     package internal(set) var events = 0
     package internal(set) var uikitOwn = 0
     package internal(set) var systemOwn = 0
