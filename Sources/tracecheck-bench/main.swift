@@ -340,7 +340,23 @@ for plan in plans {
         try? FileManager.default.removeItem(atPath: capture.path)
     }
 }
-print("×time for ×2 size: 2.00 is linear. Memory holds about 160 bytes per lifecycle event (none per other line): these captures have ten times the events of the table above.")
+print("×time for ×2 size: 2.00 is linear. These captures have ten times the events of the table above. A run of the app that is over is")
+print("judged as it is read and its events let go: memory follows the longest run (\"few long launches\"), not the capture.")
+
+// Issue 17's mark: a large capture at ten times the lifecycle lines, from standard input, in
+// flat memory. `BENCH_MEMORY_MB` sets its size (0 skips it).
+let memoryMegabytes = ProcessInfo.processInfo.environment["BENCH_MEMORY_MB"].flatMap(Int.init) ?? 2048
+if memoryMegabytes > 0 {
+    var story = BenchmarkStory.Plan()
+    story.appOnly = true
+    story.lifecyclePerMille = 50
+    let capture = try generate("xcode-console", bytes: memoryMegabytes << 20, to: directory.appendingPathComponent("memory.log").path, plan: story)
+    let run = measure(tracecheck, ["report", "--quiet", "-"], input: capture.path)
+    print("")
+    print(String(format: "memory: %.0f MB of an app's console at 5 %% lifecycle lines (%d events, %d launches), standard input: %.2f s, peak %.1f MB",
+                 Double(capture.bytes) / 1_048_576, capture.lifecycle, capture.launches, run.seconds, run.peakMB))
+    try? FileManager.default.removeItem(atPath: capture.path)
+}
 
 /// One launch, then `count` scenes that connect and stay (`live`), or one scene connected and
 /// disconnected `count` times: the scene-connection lookup and the scene-state rules must stay
