@@ -19,10 +19,12 @@ final class LiveCheckTests: XCTestCase {
         var findings: [Finding] = []
     }
 
-    static func liveRun(_ text: String, name: String, checker: Checker) throws -> LiveRun {
+    /// A session for reading `text` with its format decided from its first lines, as a whole
+    /// read decides it, but before the first event: a short capture's format would otherwise
+    /// be decided at its end, after every look.
+    static func decidedSession(_ text: String, name: String, checker: Checker) throws -> (source: InputSource, reader: LineReader, session: ScanSession) {
         let source = InputSource.text(name: name, contents: text)
         let reader = LineReader()
-        // A live read detects the format from its first lines, as a whole read does.
         var head: [[UInt8]] = []
         _ = try reader.read(source) { line in
             if head.count < FormatDetector.sampleSize { head.append(ANSI.stripped(Array(line.bytes))) }
@@ -30,6 +32,11 @@ final class LiveCheckTests: XCTestCase {
         let choice = checker.options.scan.formatChoice(firstLines: head, matcher: PCRE2Matcher())
         let session = ScanSession(extractor: checker.options.scan.extractor(catalog: .shared), options: checker.options.scan,
                                   choice: choice, firstLines: head, continuesEarlierPart: false)
+        return (source, reader, session)
+    }
+
+    static func liveRun(_ text: String, name: String, checker: Checker) throws -> LiveRun {
+        let (source, reader, session) = try decidedSession(text, name: name, checker: checker)
         let told = Told()
         let monitor = LiveMonitor(checker: checker, source: source, options: LiveOptions { told.findings.append($0) })
         var looks = 0, looked = 0

@@ -7,19 +7,9 @@ import XCTest
 /// every capture is read with a look after every line that adds an event, and without the
 /// lag a run must be over by: the harshest the retirement can be.
 final class RetirementTests: XCTestCase {
-    /// Reads `text` as a capture read whole by one thread is read, with its format decided
-    /// from its first lines before the first event (a short capture's would be decided at
-    /// its end, after the last look).
+    /// Reads `text` as a capture read whole by one thread is read, letting runs go.
     static func lettingGo(_ text: String, name: String, checker: Checker) throws -> CaptureReport {
-        let source = InputSource.text(name: name, contents: text)
-        let reader = LineReader()
-        var head: [[UInt8]] = []
-        _ = try reader.read(source) { line in
-            if head.count < FormatDetector.sampleSize { head.append(ANSI.stripped(Array(line.bytes))) }
-        }
-        let choice = checker.options.scan.formatChoice(firstLines: head, matcher: PCRE2Matcher())
-        let session = ScanSession(extractor: checker.options.scan.extractor(catalog: .shared), options: checker.options.scan,
-                                  choice: choice, firstLines: head, continuesEarlierPart: false)
+        let (source, reader, session) = try LiveCheckTests.decidedSession(text, name: name, checker: checker)
         let retirement = try XCTUnwrap(RunRetirement(checker: checker, path: source.displayName, threshold: 1, lag: 0))
         var read = 0
         let statistics = try reader.read(source) { line in
@@ -36,19 +26,19 @@ final class RetirementTests: XCTestCase {
     /// The differences between the two reads, and how many runs were let go.
     static func disagreements(_ text: String, name: String, checker: Checker = LiveCheckTests.allRules) throws -> (problems: [String], letGo: Int) {
         let whole = try checker.check(.text(name: name, contents: text))
-        let parted = try lettingGo(text, name: name, checker: checker)
+        let lettingGo = try Self.lettingGo(text, name: name, checker: checker)
         var problems: [String] = []
-        if parted.findings != whole.findings {
-            problems.append("findings: \(parted.findings.map { "\($0.line) \($0.rule)" }) against \(whole.findings.map { "\($0.line) \($0.rule)" })")
+        if lettingGo.findings != whole.findings {
+            problems.append("findings: \(lettingGo.findings.map { "\($0.line) \($0.rule)" }) against \(whole.findings.map { "\($0.line) \($0.rule)" })")
         }
-        if parted.inconclusive != whole.inconclusive { problems.append("inconclusive findings differ") }
-        if parted.rules != whole.rules {
-            let differing = zip(parted.rules, whole.rules).filter { $0 != $1 }.map { "\($0.0) against \($0.1)" }
+        if lettingGo.inconclusive != whole.inconclusive { problems.append("inconclusive findings differ") }
+        if lettingGo.rules != whole.rules {
+            let differing = zip(lettingGo.rules, whole.rules).filter { $0 != $1 }.map { "\($0.0) against \($0.1)" }
             problems.append("rule statuses: \(differing.prefix(3))")
         }
-        if parted.health.map(\.message) != whole.health.map(\.message) { problems.append("health: \(parted.health.map(\.message)) against \(whole.health.map(\.message))") }
-        if parted.eventCount != whole.eventCount { problems.append("events: \(parted.eventCount) against \(whole.eventCount)") }
-        return (problems, parted.timeline.letGo.runs)
+        if lettingGo.health.map(\.message) != whole.health.map(\.message) { problems.append("health: \(lettingGo.health.map(\.message)) against \(whole.health.map(\.message))") }
+        if lettingGo.eventCount != whole.eventCount { problems.append("events: \(lettingGo.eventCount) against \(whole.eventCount)") }
+        return (problems, lettingGo.timeline.letGo.runs)
     }
 
     func testSampleLogsReportTheSameWhenRunsAreLetGo() throws {

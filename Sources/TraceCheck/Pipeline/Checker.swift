@@ -25,6 +25,7 @@ extension CaptureReport {
         // A copy of the whole report with two parts cut down: every other fact comes along.
         var copy = self
         copy.timeline.epochs = []
+        copy.timeline.letGo.kept = []
         if !keepingRuleStatuses { copy.rules = rules.filter { !$0.unverifiable.isEmpty } }
         return copy
     }
@@ -176,6 +177,8 @@ package struct Checker: Sendable {
     /// parted scan they are most of what is left to do on one thread.
     /// `progress`: each rule's, over the runs let go before `timeline`'s.
     func outcomes(of rules: [ActiveRule], for timeline: CaptureTimeline, after progress: [RuleProgress]) -> [RuleOutcome] {
+        // Progress comes from this checker's rules, one each; a rule without starts afresh.
+        let progress = rules.indices.map { progress.indices.contains($0) ? progress[$0] : RuleProgress() }
         guard options.scan.threadsPerFile > 1, rules.count > 1 else {
             return rules.indices.map { rules[$0].outcome(for: timeline, after: progress[$0]) }
         }
