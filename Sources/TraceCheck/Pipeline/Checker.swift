@@ -125,10 +125,10 @@ package struct Checker: Sendable {
     /// holds the events, and a copy kept by the caller would hold it through the rules.
     func judge(_ scan: inout ScannedCapture) -> CaptureReport {
         let source = scan.source
-        let retired = scan.retired ?? RetiredRuns(progress: Array(repeating: RuleProgress(), count: options.rules.count))
+        let retired = scan.retired ?? RetiredRuns(rules: options.rules.count)
         var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream, after: retired.letGo)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)
-        let eventCount = timeline.epochs.reduce(retired.letGo.events) { $0 + $1.events.filter { !$0.event.id.isIdentityHint }.count }
+        let eventCount = timeline.epochs.reduce(retired.letGo.events) { $0 + $1.eventCount }
         scan.stream.events = []
         let health = scan.health + retired.letGo.health + TimelineHealth.issues(in: timeline)
         let uncleanEnd = TimelineHealth.uncleanEnd(health)

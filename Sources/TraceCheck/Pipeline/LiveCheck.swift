@@ -134,13 +134,22 @@ extension CaptureTimeline {
     /// mode nothing in it tells is not, as it takes the mode of the capture's other runs,
     /// which later runs may change.
     func runsOver(forcedMode: Bool) -> [String] {
-        epochs.enumerated().compactMap { index, epoch in
-            guard forcedMode || (epoch.mode != .unknown && !epoch.modeAdopted), let last = epoch.events.last?.event.line else { return nil }
-            let relaunched = epochs[(index + 1)...].contains { later in
-                later.process == epoch.process && (later.events.first?.event.line ?? 0) > last
+        zip(epochs, over(forcedMode: forcedMode)).compactMap { epoch, over in over ? epoch.label : nil }
+    }
+
+    /// For each epoch, whether it is a run that is over (`runsOver`): found walking back,
+    /// with where each process's latest later epoch begins.
+    func over(forcedMode: Bool) -> [Bool] {
+        var laterStart: [String?: Int] = [:]
+        var over = [Bool](repeating: false, count: epochs.count)
+        for (index, epoch) in epochs.enumerated().reversed() {
+            if let last = epoch.events.last?.event.line, let start = laterStart[epoch.process], start > last,
+               forcedMode || (epoch.mode != .unknown && !epoch.modeAdopted) {
+                over[index] = true
             }
-            return relaunched ? epoch.label : nil
+            if let first = epoch.events.first?.event.line { laterStart[epoch.process] = max(laterStart[epoch.process] ?? 0, first) }
         }
+        return over
     }
 }
 

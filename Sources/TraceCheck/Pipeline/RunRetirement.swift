@@ -4,6 +4,9 @@ package struct RetiredRuns: Sendable {
     /// By rule, in the checker's order.
     var progress: [RuleProgress]
     var letGo = RunsLetGo()
+
+    /// None yet, for a checker of `rules` rules.
+    init(rules: Int) { progress = Array(repeating: RuleProgress(), count: rules) }
 }
 
 /// Judges the runs of a long capture that are over while it is read, and lets their events
@@ -37,7 +40,7 @@ final class RunRetirement {
         self.path = path
         self.threshold = max(1, threshold)
         self.lag = max(0, lag)
-        retired = RetiredRuns(progress: Array(repeating: RuleProgress(), count: checker.options.rules.count))
+        retired = RetiredRuns(rules: checker.options.rules.count)
         nextLook = self.threshold
     }
 
@@ -66,23 +69,17 @@ final class RunRetirement {
         session.letGo(gone, retired: retired)
     }
 
-    /// How many of the timeline's first epochs are runs that are over: their process was
-    /// launched again after them, `lag` lines have passed since, their mode is their own
-    /// (not the capture's, which a later run could change), and a later event drives a
-    /// timeline (the capture's last such line is never theirs).
+    /// How many of the timeline's first epochs are runs that are over
+    /// (`CaptureTimeline.over`: their process was launched again after them, and their mode
+    /// is their own), `lag` lines ago, with a later event that drives a timeline (the
+    /// capture's last such line is never theirs).
     func overAtStart(of timeline: CaptureTimeline, line: Int) -> Int {
-        let forced = checker.options.timeline.forcedMode != nil
-        // Where each process's latest epoch after each index begins, walking back.
-        var laterStart: [String?: Int] = [:]
-        var over = [Bool](repeating: false, count: timeline.epochs.count)
-        for (index, epoch) in timeline.epochs.enumerated().reversed() {
-            if let last = epoch.events.last?.event.line, let start = laterStart[epoch.process], start > last,
-               last < line - lag, last < (timeline.lastDrivingLine ?? 0), forced || (epoch.mode != .unknown && !epoch.modeAdopted) {
-                over[index] = true
-            }
-            if let first = epoch.events.first?.event.line { laterStart[epoch.process] = max(laterStart[epoch.process] ?? 0, first) }
-        }
-        return over.firstIndex(of: false) ?? over.count
+        let over = timeline.over(forcedMode: checker.options.timeline.forcedMode != nil)
+        let lastDriving = timeline.lastDrivingLine ?? 0
+        return zip(timeline.epochs, over).prefix { epoch, over in
+            guard over, let last = epoch.events.last?.event.line else { return false }
+            return last < line - lag && last < lastDriving
+        }.count
     }
 }
 
@@ -102,13 +99,14 @@ extension RunsLetGo {
         for (index, epoch) in zip(runs.indices, runs) {
             self.runs += 1
             modes.insert(epoch.mode)
-            let keptWhole = found.contains(index)
-            if keptWhole { kept.append(epoch) }
-            for entry in epoch.events {
-                let id = entry.event.id
-                if !id.isIdentityHint { events += 1 }
-                guard !keptWhole else { continue }
-                if id.isSystemAccount { systemOwn += 1 } else if id.isUIKitAccount, !id.isIdentityHint { uikitOwn += 1 }
+            events += epoch.eventCount
+            // A run kept whole is in the timeline, and counted there.
+            if found.contains(index) {
+                kept.append(epoch)
+            } else {
+                let counts = epoch.ownAccounts
+                uikitOwn += counts.uikit
+                systemOwn += counts.system
             }
         }
         health += TimelineHealth.issues(inRuns: runs, pidsByProcess: &pidsByProcess)

@@ -83,9 +83,9 @@ package struct TerminalReporter: StreamingReporter {
     static func sources(of report: CaptureReport) -> String {
         var uikit = report.timeline.letGo.uikitOwn, system = report.timeline.letGo.systemOwn
         for epoch in report.timeline.epochs {
-            for entry in epoch.events {
-                if entry.event.id.isSystemAccount { system += 1 } else if entry.event.id.isUIKitAccount, !entry.event.id.isIdentityHint { uikit += 1 }
-            }
+            let counts = epoch.ownAccounts
+            uikit += counts.uikit
+            system += counts.system
         }
         let parts = (uikit == 0 ? [] : ["\(uikit) UIKit's own"]) + (system == 0 ? [] : ["\(system) the system's"])
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"

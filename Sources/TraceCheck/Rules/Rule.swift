@@ -212,13 +212,13 @@ package struct RunJudge: Sendable {
             if !verdict.findings.isEmpty || !verdict.pending.isEmpty { found.insert(index) }
             // A process of which only UIKit's account was read shows nothing the rules of
             // some families judge: they are not verifiable there, not passed.
-            let uikitOnly = !epoch.appLogs && RuleFamily.judgedOnAppLinesOnly.contains(family)
-            if !verdict.judged, uikitOnly { verdict.unverifiable = ["only UIKit's account was read"] }
+            let uikitOnly: Set<String> = !epoch.appLogs && RuleFamily.judgedOnAppLinesOnly.contains(family) ? ["only UIKit's account was read"] : []
+            if !verdict.judged, !uikitOnly.isEmpty { verdict.unverifiable = uikitOnly }
             progress.tally.add(epoch.label, verdict)
             if let shown = onlyWhereCaptureShows {
                 progress.shows = progress.shows || epoch.events.contains { $0.event.id == shown }
                 var unjudged = EpochVerdict()
-                if uikitOnly { unjudged.unverifiable = ["only UIKit's account was read"] }
+                unjudged.unverifiable = uikitOnly
                 progress.unshown.add(epoch.label, unjudged)
             }
         }

@@ -148,6 +148,17 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     package func isObserved(_ id: EventID) -> Bool { observed.contains(id) }
 
+    /// Lifecycle events, as a report counts them: not the lines that only name a scene.
+    var eventCount: Int { events.reduce(0) { $0 + ($1.event.id.isIdentityHint ? 0 : 1) } }
+
+    /// The events UIKit logged of its own accord, and those the system logged about the process.
+    var ownAccounts: (uikit: Int, system: Int) {
+        events.reduce(into: (0, 0)) { counts, entry in
+            let id = entry.event.id
+            if id.isSystemAccount { counts.1 += 1 } else if id.isUIKitAccount, !id.isIdentityHint { counts.0 += 1 }
+        }
+    }
+
     /// True for the callbacks (and stand-in notifications) that move a timeline: not
     /// companions, duplicates or forwarded calls.
     package func drives(_ entry: EpochEvent) -> Bool {
