@@ -259,7 +259,7 @@ final class PartedScanTests: XCTestCase {
 
     func testNewlinesAreCountedExactly() {
         var random = SplitMix(seed: 3)
-        for length in [0, 1, 7, 8, 9, 63, 64, 65, 1000] {
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1000, 4097] {
             let bytes = (0..<length).map { _ in [UInt8(10), 0x8A, 0x0B, 0x09, 0xFF, 65][random.next(below: 6)] }
             XCTAssertEqual(bytes.withUnsafeBytes(NewlineCounter.count), bytes.filter { $0 == 10 }.count, "\(length) bytes")
         }

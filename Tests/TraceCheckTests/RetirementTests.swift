@@ -1,3 +1,4 @@
+import CaptureFixtures
 import Foundation
 import XCTest
 @testable import TraceCheck
@@ -27,9 +28,14 @@ final class RetirementTests: XCTestCase {
     static func disagreements(_ text: String, name: String, checker: Checker = LiveCheckTests.allRules) throws -> (problems: [String], letGo: Int) {
         let whole = try checker.check(.text(name: name, contents: text))
         let lettingGo = try Self.lettingGo(text, name: name, checker: checker)
+        return (differences(lettingGo, whole), lettingGo.timeline.letGo.runs)
+    }
+
+    /// How the report of a read that let runs go differs from that of a read that kept them.
+    static func differences(_ lettingGo: CaptureReport, _ whole: CaptureReport) -> [String] {
         var problems: [String] = []
         if lettingGo.findings != whole.findings {
-            problems.append("findings: \(lettingGo.findings.map { "\($0.line) \($0.rule)" }) against \(whole.findings.map { "\($0.line) \($0.rule)" })")
+            problems.append("findings: \(lettingGo.findings.prefix(12).map { "\($0.line) \($0.rule)" }) against \(whole.findings.prefix(12).map { "\($0.line) \($0.rule)" })")
         }
         if lettingGo.inconclusive != whole.inconclusive { problems.append("inconclusive findings differ") }
         if lettingGo.rules != whole.rules {
@@ -38,7 +44,7 @@ final class RetirementTests: XCTestCase {
         }
         if lettingGo.health.map(\.message) != whole.health.map(\.message) { problems.append("health: \(lettingGo.health.map(\.message)) against \(whole.health.map(\.message))") }
         if lettingGo.eventCount != whole.eventCount { problems.append("events: \(lettingGo.eventCount) against \(whole.eventCount)") }
-        return (problems, lettingGo.timeline.letGo.runs)
+        return problems
     }
 
     func testSampleLogsReportTheSameWhenRunsAreLetGo() throws {
@@ -89,5 +95,39 @@ final class RetirementTests: XCTestCase {
         let letGo = all.map(\.letGo).reduce(0, +)
         XCTAssertGreaterThan(letGo, seeds / 5, "runs let go over the generated traces (about a quarter relaunch the app)")
         print("retirement: \(letGo) runs let go over \(seeds) generated traces")
+    }
+
+    /// A file read in parts by several threads lets runs go too: the parts are read a wave at a
+    /// time and joined in order, and the runs over are judged after each part is joined. Here
+    /// the parts are tiny, so that runs span cuts and waves, and each look lets go all it can.
+    func testAFileReadInPartsLetsRunsGoAndReportsTheSame() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-retiring-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var plan = BenchmarkStory.Plan()
+        plan.lifecyclePerMille = 200
+        plan.cyclesPerLaunch = 2..<6
+        var generator = BenchmarkStory(seed: 17, plan: plan)
+        // Lines dropped here and there give findings, in runs let go and in runs kept.
+        let story = generator.next(30_000).enumerated().filter { $0.offset % 1_009 != 500 }.map(\.element)
+        for format in ["xcode-console", "log-stream", "idevicesyslog"] {
+            let text = CaptureRenderer.render(story, as: format)
+            let path = directory.appendingPathComponent("\(format).log").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let whole = try LiveCheckTests.allRules.check(.file(path))
+            XCTAssertGreaterThan(whole.eventCount, 1_000, format)
+            XCTAssertGreaterThan(whole.findings.count, 3, format)
+
+            var parted = LiveCheckTests.allRules
+            parted.options.scan.threadsPerFile = 3
+            parted.options.scan.minimumPartBytes = 1
+            parted.options.scan.retiringPartBytes = text.utf8.count / 24
+            parted.options.retirement = (threshold: 1, lag: 0)
+            let plan = PartedScan.plan(path: path, parts: 3, options: parted.options.scan, reader: LineReader(), lettingRunsGo: true)
+            XCTAssertGreaterThanOrEqual(plan?.ranges.count ?? 0, 24, "\(format) is cut in waves of parts")
+            let lettingGo = try parted.check(.file(path))
+            XCTAssertEqual(Self.differences(lettingGo, whole), [], format)
+            XCTAssertGreaterThan(lettingGo.timeline.letGo.runs, 10, "\(format): runs let go while its parts were joined")
+        }
     }
 }

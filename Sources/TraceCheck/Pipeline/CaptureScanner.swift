@@ -57,6 +57,8 @@ package struct ScanOptions: Sendable {
     package var threadsPerFile = 1
     /// The smallest part worth a thread of its own (tests make it small).
     package var minimumPartBytes = PartedScan.minimumPartBytes
+    /// The largest part of a parted read that lets runs go (tests make it small).
+    package var retiringPartBytes = PartedScan.retiringPartBytes
     /// Seconds each configured event pattern may spend searching one capture (`pattern_budget`
     /// in `.tracecheck.yml`); past it the pattern is switched off for the rest of the capture.
     package var patternBudget = ScanOptions.defaultPatternBudget
@@ -109,8 +111,9 @@ package struct CaptureScanner {
               retirement: RunRetirement? = nil) throws(InputError) -> ScannedCapture {
         let followed: String? = if options.follow, case .file(let path) = source { path } else { nil }
         if followed == nil, options.threadsPerFile > 1, case .file(let path) = source,
-           let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader) {
-            return try parted.scan(options: options, reader: reader, catalog: catalog)
+           let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader,
+                                        lettingRunsGo: retirement != nil) {
+            return try parted.scan(options: options, reader: reader, catalog: catalog, retirement: retirement)
         }
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
         var lines = 0

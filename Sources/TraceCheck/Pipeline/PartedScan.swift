@@ -1,3 +1,4 @@
+import CTeddy
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +13,8 @@ import Darwin
 struct PartedScan {
     /// Below this many bytes a part is not worth a thread (`ScanOptions.minimumPartBytes`).
     static let minimumPartBytes = 32 << 20
+    /// The largest part of a read that lets runs go (`ScanOptions.retiringPartBytes`).
+    static let retiringPartBytes = 64 << 20
     /// How far past an even cut to look for the start of a record.
     static let searchWindow = 1 << 20
     /// Lines the format is detected on, as a whole-file scan does.
@@ -27,14 +30,20 @@ struct PartedScan {
     /// A plan for `parts` threads, or nil when the file should be read by one: not a regular
     /// file, compressed, too small, a multi-line format (a JSON array), a harness decoration,
     /// or no record start near a cut.
-    static func plan(path: String, parts: Int, options: ScanOptions, reader: LineReader) -> PartedScan? {
+    /// `lettingRunsGo`: the parts are at most `ScanOptions.retiringPartBytes` each, as the
+    /// runs held wait for a whole wave of parts (`scan`).
+    static func plan(path: String, parts: Int, options: ScanOptions, reader: LineReader, lettingRunsGo: Bool = false) -> PartedScan? {
         guard parts > 1, let descriptor = try? reader.open(path) else { return nil }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, !LineReader.isGzip(descriptor) else { return nil }
         let size = Int(status.st_size)
-        let count = min(parts, size / max(1, options.minimumPartBytes))
+        var count = min(parts, size / max(1, options.minimumPartBytes))
         guard count > 1 else { return nil }
+        if lettingRunsGo {
+            let largest = max(1, options.retiringPartBytes)
+            count = max(count, size / largest + (size % largest == 0 ? 0 : 1))
+        }
 
         let matcher = PCRE2Matcher()
         // The lines a whole read detects the format on: its last line even without a newline,
@@ -90,40 +99,72 @@ struct PartedScan {
         return false
     }
 
-    func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog) throws(InputError) -> ScannedCapture {
-        let results = ConcurrentResults<Result<(session: ScanSession, statistics: ReadStatistics), InputError>>(count: ranges.count)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { index in
-            results.store(index, Result { () throws(InputError) in try scanPart(index, options: options, reader: reader, catalog: catalog) })
+    /// Reads the parts on `options.threadsPerFile` threads and joins them, in file order, on
+    /// this one. With `retirement`, the runs over are judged and let go after each part is
+    /// joined, and a part is read only once the part that many places before it is joined:
+    /// what is held is the runs not yet over plus a part per thread, not the file.
+    func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog,
+              retirement: RunRetirement? = nil) throws(InputError) -> ScannedCapture {
+        let threads = max(1, min(options.threadsPerFile, ranges.count))
+        let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
+        for _ in 0..<threads {
+            Thread {
+                while let index = pipeline.claim() {
+                    pipeline.store(index, Result { () throws(InputError) in
+                        try scanPart(index, pipeline: pipeline, options: options, reader: reader, catalog: catalog)
+                    })
+                }
+                pipeline.leave()
+            }.start()
         }
-        var parts: [(session: ScanSession, statistics: ReadStatistics)] = []
-        for result in results.all {
-            switch result {
-            case .success(let part): parts.append(part)
-            case .failure(let error): throw error
-            case nil: throw InputError(source: path, reason: "a part of the file was not read", afterLine: nil)
+        // Every worker is waited for, even after a failed part: they read the file.
+        defer { pipeline.waitForWorkers(threads) }
+        var joined: (session: ScanSession, statistics: ReadStatistics)?
+        for index in ranges.indices {
+            let part: PartRead
+            switch pipeline.take(index) {
+            case .success(let read): part = read
+            case .failure(let error):
+                pipeline.stop()
+                throw error
             }
+            defer { pipeline.joined(index) }
+            guard var whole = joined else {
+                joined = part
+                retirement?.read(part.session, line: part.statistics.lines)
+                continue
+            }
+            whole.session.absorb(part.session)
+            whole.statistics.lines += part.statistics.lines
+            whole.statistics.bytes += part.statistics.bytes
+            whole.statistics.crlfLines += part.statistics.crlfLines
+            whole.statistics.overlongLines += part.statistics.overlongLines
+            if whole.statistics.firstNULLine == nil { whole.statistics.firstNULLine = part.statistics.firstNULLine }
+            joined = whole
+            retirement?.read(whole.session, line: whole.statistics.lines)
         }
-        guard let first = parts.first else { throw InputError(source: path, reason: "no part of the file was read", afterLine: nil) }
-        var statistics = first.statistics
-        for part in parts.dropFirst() {
-            first.session.absorb(part.session)
-            statistics.lines += part.statistics.lines
-            statistics.bytes += part.statistics.bytes
-            statistics.crlfLines += part.statistics.crlfLines
-            statistics.overlongLines += part.statistics.overlongLines
-            if statistics.firstNULLine == nil { statistics.firstNULLine = part.statistics.firstNULLine }
-        }
-        return first.session.result(source: .file(path), statistics: statistics, maximumLineLength: reader.maximumLineLength)
+        guard let joined else { throw InputError(source: path, reason: "no part of the file was read", afterLine: nil) }
+        return joined.session.result(source: .file(path), statistics: joined.statistics, maximumLineLength: reader.maximumLineLength)
     }
 
-    private func scanPart(_ index: Int, options: ScanOptions, reader: LineReader,
-                          catalog: CompiledCatalog) throws(InputError) -> (session: ScanSession, statistics: ReadStatistics) {
+    typealias PartRead = (session: ScanSession, statistics: ReadStatistics)
+
+    /// Reads part `index`. Its first line's number is the lines before the part before it
+    /// (which the thread reading that one tells) plus the newlines of that part, counted here
+    /// at memory speed rather than waiting for that part to be read.
+    private func scanPart(_ index: Int, pipeline: PartPipeline, options: ScanOptions, reader: LineReader,
+                          catalog: CompiledCatalog) throws(InputError) -> PartRead {
         let descriptor = try reader.open(path)
         defer { close(descriptor) }
         let range = ranges[index]
-        // This thread counts the lines before its part itself, at memory speed, instead of
-        // waiting for the thread before it.
-        let linesBefore = index == 0 ? 0 : try Self.countLines(descriptor, upTo: range.lowerBound, path: path)
+        var linesBefore = 0
+        if index > 0 {
+            guard let previous = pipeline.linesBefore(index - 1) else {
+                throw InputError(source: path, reason: "a part of the file was not read", afterLine: nil)
+            }
+            linesBefore = previous + (try Self.countLines(descriptor, from: ranges[index - 1].lowerBound, upTo: range.lowerBound, path: path))
+        }
+        pipeline.tell(linesBefore: linesBefore, of: index)
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines,
                                   continuesEarlierPart: index > 0)
         var offset = range.lowerBound
@@ -138,13 +179,13 @@ struct PartedScan {
         return (session, statistics)
     }
 
-    /// Newlines in the first `end` bytes.
-    static func countLines(_ descriptor: Int32, upTo end: Int, path: String) throws(InputError) -> Int {
+    /// Newlines in the bytes from `start` to `end`.
+    static func countLines(_ descriptor: Int32, from start: Int = 0, upTo end: Int, path: String) throws(InputError) -> Int {
         let chunk = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + 32, alignment: 32)
         defer { buffer.deallocate() }
         guard let base = buffer.baseAddress else { return 0 }
-        var lines = 0, offset = 0
+        var lines = 0, offset = start
         while offset < end {
             let count = pread(descriptor, base, min(chunk, end - offset), off_t(offset))
             if count < 0, errno == EINTR { continue }
@@ -182,19 +223,11 @@ struct PartedScan {
     }
 }
 
-/// Counts `\n` bytes eight at a time (`Bytes.matches` marks each one).
+/// Counts `\n` bytes with the C kernel's vector compare (`tc_count_byte`).
 enum NewlineCounter {
     static func count(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var total = 0, offset = 0
-        while offset + 8 <= bytes.count {
-            total += Bytes.matches(of: 10, in: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)).nonzeroBitCount
-            offset += 8
-        }
-        while offset < bytes.count {
-            if bytes[offset] == 10 { total += 1 }
-            offset += 1
-        }
-        return total
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        return tc_count_byte(base.assumingMemoryBound(to: UInt8.self), bytes.count, 10)
     }
 }
 
@@ -208,5 +241,86 @@ extension ScannedCapture {
             + diagnostics.map { "diagnostic \($0.line ?? -1) \($0.message)" }
             + ["format \(format) \(recordsByFormat.sorted { $0.key < $1.key })",
                "lines \(statistics.lines) bytes \(statistics.bytes) crlf \(statistics.crlfLines) nul \(statistics.firstNULLine ?? -1)"]
+    }
+}
+
+/// The parts of a parted read between the threads that read them and the one that joins
+/// them: which part to read next, how many lines come before each, the parts read.
+private final class PartPipeline: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let parts: Int
+    /// A part is read only once the part `ahead` places before it is joined.
+    private let ahead: Int
+    private var nextToClaim = 0
+    private var joinedCount = 0
+    private var linesBeforeParts: [Int?]
+    private var results: [Result<PartedScan.PartRead, InputError>?]
+    private var stopped = false
+    private var workersDone = 0
+
+    init(parts: Int, ahead: Int) {
+        self.parts = parts
+        self.ahead = max(1, ahead)
+        linesBeforeParts = Array(repeating: nil, count: parts)
+        results = Array(repeating: nil, count: parts)
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        return body()
+    }
+
+    /// The next part for a worker to read, once it may: nil when there is none left.
+    func claim() -> Int? {
+        locked {
+            while !stopped, nextToClaim < parts, nextToClaim >= joinedCount + ahead { condition.wait() }
+            guard !stopped, nextToClaim < parts else { return nil }
+            defer { nextToClaim += 1 }
+            return nextToClaim
+        }
+    }
+
+    func tell(linesBefore: Int, of index: Int) { locked { linesBeforeParts[index] = linesBefore } }
+
+    /// The lines before part `index`, once its worker knows them; nil if the read stopped.
+    func linesBefore(_ index: Int) -> Int? {
+        locked {
+            while !stopped, linesBeforeParts[index] == nil { condition.wait() }
+            return linesBeforeParts[index]
+        }
+    }
+
+    func store(_ index: Int, _ result: Result<PartedScan.PartRead, InputError>) {
+        locked { results[index] = result }
+    }
+
+    /// Part `index` once it is read, handed over (the pipeline keeps nothing of it).
+    func take(_ index: Int) -> Result<PartedScan.PartRead, InputError> {
+        locked {
+            while true {
+                if let result = results[index] {
+                    results[index] = nil
+                    return result
+                }
+                condition.wait()
+            }
+        }
+    }
+
+    func joined(_ index: Int) { locked { joinedCount = index + 1 } }
+
+    /// A part failed: the joining thread reports it, the workers read no more. (A worker's
+    /// failure alone does not stop them: a part before it may have failed first, and its
+    /// error is the one to report.)
+    func stop() { locked { stopped = true } }
+
+    func leave() { locked { workersDone += 1 } }
+
+    func waitForWorkers(_ count: Int) {
+        locked { while workersDone < count { condition.wait() } }
     }
 }
