@@ -74,6 +74,16 @@ package struct LifecycleEvent: Hashable, Sendable {
         facts = Facts(line: line, text: text, identity: identity, context: context, time: time ?? .nan)
     }
 
+    /// The event as a finding shows it (line, event, text, who logged it) without the scene
+    /// identity it was read with: what a rule keeps of an event for the whole capture
+    /// (`SessionSightings`) lets the identity's strings go.
+    var forEvidence: LifecycleEvent {
+        guard facts.identity != nil else { return self }
+        var copy = self
+        copy.facts = Facts(line: facts.line, text: facts.text, identity: nil, context: facts.context, time: facts.time)
+        return copy
+    }
+
     package static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
         lhs.facts === rhs.facts
             || (lhs.id == rhs.id && lhs.line == rhs.line && lhs.source == rhs.source && lhs.deferred == rhs.deferred

@@ -546,20 +546,22 @@ final class ScanSession {
     /// Lifecycle events read so far, those let go included.
     var eventsRead: Int { stream.events.count + eventsLetGo }
     private var eventsLetGo = 0
-    /// The runs judged and let go while reading (`RunRetirement`).
-    private var retired: RetiredRuns?
+    /// What judged and let go runs while reading: the runs' record stays with it, and is
+    /// copied into a capture only when one is made (a copy held here would make every later
+    /// change to a rule's carried facts copy them whole).
+    private var retirement: RunRetirement?
 
     /// The events held and the marks they need.
     var heldStream: EventStream { EventStream(events: stream.events, processMarks: markLog.finished) }
 
-    /// Lets go of `gone`, events of runs judged already (`retired` now holds them), and of
-    /// the process marks that only they needed. The marks the timeline reads before the
-    /// first event held are the last one: the others enter processes with no event left.
-    func letGo(_ gone: Set<EventKey>, retired: RetiredRuns) {
+    /// Lets go of `gone`, events of runs `retirement` judged already, and of the process
+    /// marks that only they needed. The marks the timeline reads before the first event held
+    /// are the last one: the others enter processes with no event left.
+    func letGo(_ gone: Set<EventKey>, by retirement: RunRetirement) {
         let before = stream.events.count
         stream.events.removeAll { gone.contains(EventKey($0)) }
         eventsLetGo += before - stream.events.count
-        self.retired = retired
+        self.retirement = retirement
         let first = stream.events.first { !$0.id.isSystemAccount }?.line ?? Int.max
         markLog.dropMarks(before: first)
     }
@@ -578,7 +580,7 @@ final class ScanSession {
             statistics: statistics, stream: stream,
             diagnostics: diagnostics(path, statistics, maximumLineLength), health: health(statistics, records: recordsByFormat.values.reduce(0, +)),
             recordsByFormat: recordsByFormat, processes: processNames.sorted(),
-            nearMisses: (extractor.nearMisses.count, extractor.nearMissNames), retired: retired)
+            nearMisses: (extractor.nearMisses.count, extractor.nearMissNames), retired: retirement?.retired)
     }
 
     private func health(_ statistics: ReadStatistics, records: Int) -> [HealthIssue] {

@@ -66,7 +66,7 @@ final class RunRetirement {
         for epoch in runs {
             for entry in epoch.events { gone.insert(EventKey(entry.event)) }
         }
-        session.letGo(gone, retired: retired)
+        session.letGo(gone, by: self)
     }
 
     /// How many of the timeline's first epochs are runs that are over

@@ -405,6 +405,9 @@ extension CarryingRule {
         return .runByRun(RunJudge(family: description.family,
                                   unverifiable: { rule.unverifiable(after: $0.carried as? Carried ?? Carried()) }) { epoch, timeline, progress in
             var carried = progress.carried as? Carried ?? Carried()
+            // Taken out, not copied: while the progress still held it, the first change
+            // would copy every session the rule remembers, at every epoch.
+            progress.carried = nil
             defer { progress.carried = carried }
             return rule.judge(epoch, in: timeline, carrying: &carried)
         })

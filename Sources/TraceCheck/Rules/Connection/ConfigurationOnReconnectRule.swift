@@ -54,7 +54,7 @@ package struct ConfigurationOnReconnectRule: CarryingRule {
 
     /// Where each session was first seen, in any run of the process.
     package struct Carried: CarriedFacts {
-        var seen: [String: LifecycleEvent] = [:]
+        var seen = SessionSightings()
         package init() {}
     }
 
@@ -75,7 +75,7 @@ package struct ConfigurationOnReconnectRule: CarryingRule {
             }
             // The configuration names the session it is creating: that is no earlier sighting.
             guard event.id != .appConfigurationForConnecting else { continue }
-            for session in event.identity.sessions where carried.seen[session] == nil { carried.seen[session] = event }
+            for session in event.identity.sessions { carried.seen.noteFirst(session, event) }
         }
         return verdict
     }

@@ -37,8 +37,8 @@ package struct DiscardedSessionReusedRule: CarryingRule {
     /// Where each session was discarded, and the sessions already reported, in any run of
     /// the process.
     package struct Carried: CarriedFacts {
-        var discardedAt: [String: LifecycleEvent] = [:]
-        var reported = Set<String>()
+        var discardedAt = SessionSightings()
+        var reported = Set<SessionKey>()
         package init() {}
     }
 
@@ -51,12 +51,12 @@ package struct DiscardedSessionReusedRule: CarryingRule {
                 } else {
                     verdict.judged = true
                 }
-                for session in event.identity.sessions where carried.discardedAt[session] == nil { carried.discardedAt[session] = event }
+                for session in event.identity.sessions { carried.discardedAt.noteFirst(session, event) }
                 continue
             }
-            for session in event.identity.sessions where !carried.reported.contains(session) {
+            for session in event.identity.sessions where !carried.reported.contains(SessionKey(session)) {
                 guard let discard = carried.discardedAt[session] else { continue }
-                carried.reported.insert(session)
+                carried.reported.insert(SessionKey(session))
                 verdict.findings.append(finding(
                     "\(event.id) refers to session \(session), discarded at line \(discard.line): discarded sessions do not return",
                     at: event, in: timeline, epoch: epoch, context: [discard]))

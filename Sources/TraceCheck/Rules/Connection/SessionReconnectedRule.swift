@@ -42,7 +42,7 @@ package struct SessionReconnectedRule: CarryingRule {
 
     /// The first willConnect of each session, in any run of the process.
     package struct Carried: CarriedFacts {
-        var connected: [String: LifecycleEvent] = [:]
+        var connected = SessionSightings()
         package init() {}
     }
 
@@ -56,7 +56,7 @@ package struct SessionReconnectedRule: CarryingRule {
                         "session \(session.prefix(8))… connects again (first connected at line \(earlier.line)): a reconnection, with new scene and delegate objects",
                         at: event, in: timeline, epoch: epoch, context: [earlier]))
                 } else {
-                    carried.connected[session] = event
+                    carried.connected.noteFirst(session, event)
                 }
             }
         }
