@@ -34,5 +34,10 @@ extension CLITests {
         XCTAssertTrue(terminal.stdout.contains("earlier run(s) without a finding were checked as they were read, and not kept"), terminal.stdout)
         XCTAssertFalse(terminal.stdout.contains("Fieldnotes[1002]"), "a clean run let go is not shown")
         XCTAssertTrue(terminal.stdout.contains("<stdin>:\(skipped):"), terminal.stdout)
+        // The runs still held at the end are not shown either: only the one the finding is in.
+        let runHeaders = terminal.stdout.split(separator: "\n").filter { $0.hasPrefix("  Fieldnotes[") }
+        XCTAssertEqual(runHeaders.map { $0.prefix(18) }, ["  Fieldnotes[1001]"], terminal.stdout)
+        XCTAssertTrue(terminal.stdout.contains("other run(s) without a finding; --timeline shows them"), terminal.stdout)
+        XCTAssertLessThan(terminal.stdout.split(separator: "\n").count, 40, terminal.stdout)
     }
 }

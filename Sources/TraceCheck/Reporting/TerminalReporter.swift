@@ -105,11 +105,21 @@ package struct TerminalReporter: StreamingReporter {
         if let decoration = report.scan.decoration { format += " (\(decoration) prefix stripped)" }
         var out = "  \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
         let focus = TimelineRows.focus(of: report)
-        for epoch in report.timeline.epochs {
+        let runs = report.timeline.epochs.map { (epoch: $0, rows: TimelineRows.rows(of: $0)) }
+        let pointedAt = runs.map { run in run.rows.contains { row in row.steps.contains { focus.contains($0.line) } } }
+        // Without --timeline, a capture with findings shows the runs they point at, and in
+        // them the rows they point at; everything when they point at no row (a finding about
+        // the capture as a whole). A device farm's capture of thousands of launches with one
+        // finding then shows one run, not thousands.
+        let showsEveryRun = verbose || !pointedAt.contains(true)
+        var runsNotShown = 0
+        for (run, pointed) in zip(runs, pointedAt) {
+            guard showsEveryRun || pointed else {
+                runsNotShown += 1
+                continue
+            }
+            let (epoch, rows) = run
             out += "  \(epoch.label) (\(epoch.modePhrase))\n"
-            let rows = TimelineRows.rows(of: epoch)
-            // Without --timeline, a capture with findings shows the rows they point at (all
-            // of them when no row holds a finding's line).
             let involved = rows.filter { row in row.steps.contains { focus.contains($0.line) } }
             let shown = verbose || involved.isEmpty ? rows : involved
             for row in shown { out += self.row(row.label, TimelineRows.elided(row.steps, keeping: maximumSteps, around: focus)) }
@@ -119,6 +129,7 @@ package struct TerminalReporter: StreamingReporter {
             let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
             if ambiguous > 0 { out += "    \(ambiguous) scene event(s) name no scene while several are connected\n" }
         }
+        if runsNotShown > 0 { out += "  (\(runsNotShown) other run(s) without a finding; --timeline shows them)\n" }
         let letGo = report.timeline.letGo
         if letGo.runs > letGo.kept.count {
             out += "  (\(letGo.runs - letGo.kept.count) earlier run(s) without a finding were checked as they were read, and not kept)\n"
