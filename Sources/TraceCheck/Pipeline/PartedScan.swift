@@ -30,8 +30,8 @@ struct PartedScan {
     /// A plan for `parts` threads, or nil when the file should be read by one: not a regular
     /// file, compressed, too small, a multi-line format (a JSON array), a harness decoration,
     /// or no record start near a cut.
-    /// `lettingRunsGo`: the parts are at most `ScanOptions.retiringPartBytes` each, as the
-    /// runs held wait for a whole wave of parts (`scan`).
+    /// `lettingRunsGo`: the parts are at most `ScanOptions.retiringPartBytes` each, as what a
+    /// part holds is held until the part is joined (`scan`).
     static func plan(path: String, parts: Int, options: ScanOptions, reader: LineReader, lettingRunsGo: Bool = false) -> PartedScan? {
         guard parts > 1, let descriptor = try? reader.open(path) else { return nil }
         defer { close(descriptor) }
@@ -107,15 +107,19 @@ struct PartedScan {
               retirement: RunRetirement? = nil) throws(InputError) -> ScannedCapture {
         let threads = max(1, min(options.threadsPerFile, ranges.count))
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
+        // Threads of their own, not the dispatch pool's: this thread waits for them, and may
+        // itself be one of the pool's (a batch of captures).
         for _ in 0..<threads {
-            Thread {
+            let worker = Thread {
                 while let index = pipeline.claim() {
                     pipeline.store(index, Result { () throws(InputError) in
                         try scanPart(index, pipeline: pipeline, options: options, reader: reader, catalog: catalog)
                     })
                 }
                 pipeline.leave()
-            }.start()
+            }
+            worker.stackSize = 8 << 20
+            worker.start()
         }
         // Every worker is waited for, even after a failed part: they read the file.
         defer { pipeline.waitForWorkers(threads) }
