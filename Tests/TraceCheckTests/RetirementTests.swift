@@ -48,13 +48,10 @@ final class RetirementTests: XCTestCase {
     }
 
     func testSampleLogsReportTheSameWhenRunsAreLetGo() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".log") }.sorted()
-        XCTAssertGreaterThan(names.count, 40)
+        let samples = try TestCaptures.samples()
+        XCTAssertGreaterThan(samples.count, 40)
         var letGo = 0
-        for name in names {
-            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        for (name, text) in samples {
             let result = try Self.disagreements(text, name: name)
             XCTAssertEqual(result.problems, [], name)
             letGo += result.letGo
@@ -63,14 +60,9 @@ final class RetirementTests: XCTestCase {
     }
 
     func testSharedCorpusReportsTheSameWhenRunsAreLetGo() throws {
-        let corpus = RealCorpusTests.corpus
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: corpus.path) else {
-            throw XCTSkip("shared corpus not found at \(corpus.path); a user's clone has none")
-        }
         var letGo = 0
-        for name in names.filter({ $0.hasSuffix(".log") }).sorted() {
-            let data = try Data(contentsOf: corpus.appendingPathComponent(name))
-            let result = try Self.disagreements(String(decoding: data, as: UTF8.self), name: name)
+        for (name, text) in try TestCaptures.corpus() {
+            let result = try Self.disagreements(text, name: name)
             XCTAssertEqual(result.problems, [], name)
             letGo += result.letGo
         }
