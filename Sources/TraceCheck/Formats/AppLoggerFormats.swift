@@ -14,6 +14,7 @@ package struct AppLoggerFormat: LinePrefixFormat {
         prefix = LinePrefix(
             "^\\[?(?<timestamp>(?:\\d{4}-\\d\\d-\\d\\dT)?\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d{1,9})?(?:Z|[+-]\\d\\d:?\\d\\d)?)\\]?(?:[ \\t]+|$)"
                 + "(?:\\[(?:\(Self.levels))\\][ \\t]*|(?:\(Self.levels))(?:[ \\t]*:)?[ \\t]+|(?:💚|💙|💛|❤️|🟢|🔵|🟡|🟠|🔴|⚪️|🟣|ℹ️|⚠️|❗️|🐞)[ \\t]*)?",
+            firstBytes: ByteSet.digits.union(ByteSet([91])),
             looksLikeRecord: { line in
                 let rest = UnsafeRawBufferPointer(rebasing: line[(line.first == 91 ? 1 : 0)...])
                 return CaptureTime.startsWithISODateTime(rest) || Bytes.isClock(rest, at: 0)
@@ -44,7 +45,7 @@ package struct CocoaLumberjackFormat: LinePrefixFormat {
         prefix = LinePrefix(
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3}) "
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)",
-            looksLikeRecord: { $0.count > 24 && Bytes.startsWithDateTime($0) && $0[19] == 58 })
+            firstBytes: .digits, looksLikeRecord: { $0.count > 24 && Bytes.startsWithDateTime($0) && $0[19] == 58 })
     }
 
     package var samples: [FormatSample] {

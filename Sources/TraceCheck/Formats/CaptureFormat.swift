@@ -110,6 +110,11 @@ package protocol RecordReader: AnyObject {
     func finish(emit: (Record) -> Void)
     /// Lines where an entry of this format began but could not be read (broken JSON).
     var malformedLines: LineTally { get }
+    /// What a line needs for `read` to emit a record from it; nil when any line may hold one.
+    var recordGate: LineGate? { get }
+    /// What a line needs for `read` to call it a banner, a gap or part of a pending record;
+    /// nil when any line may be one.
+    var furnitureGate: LineGate? { get }
 }
 
 extension RecordReader {
@@ -128,6 +133,8 @@ extension RecordReader {
 
     package func finish(emit: (Record) -> Void) {}
     package var malformedLines: LineTally { LineTally() }
+    package var recordGate: LineGate? { nil }
+    package var furnitureGate: LineGate? { nil }
 }
 
 /// Small byte-level helpers the readers share.

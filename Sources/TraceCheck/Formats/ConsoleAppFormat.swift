@@ -119,6 +119,9 @@ final class ConsoleAppReader: RecordReader {
         return .record
     }
 
+    /// Columns are tab-separated: a line without a tab is no record (`fields(of:)` looks first).
+    var recordGate: LineGate? { LineGate(firstBytes: ByteSet(), orTab: true) }
+
     func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let tab = line.firstIndex(of: 9) else { return false }
         return tab < 24 && (Bytes.isClock(line, at: 0) || Bytes.isClock(line, at: tab + 1))

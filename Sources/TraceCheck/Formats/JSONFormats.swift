@@ -91,6 +91,9 @@ final class LogJSONReader: RecordReader {
         return first == 123 || (arrayLayout && first == 91)
     }
 
+    /// One object a line: it begins with `{`, after spaces (which the scanner looks at anyway).
+    var recordGate: LineGate? { arrayLayout ? nil : LineGate(firstBytes: ByteSet([123, 32, 9])) }
+
     func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
               emit: (Record) -> Void) -> LineKind {
         if !arrayLayout {

@@ -6,6 +6,9 @@ package final class LinePrefix: Sendable {
     let banner: PCRE2Regex?
     let gap: PCRE2Regex?
     let groups: Groups
+    /// The bytes a record's line can begin with: `looksLikeRecord` fails every other line,
+    /// so the scanner may skip this format for them (`LineGate`).
+    let firstBytes: ByteSet
     /// A cheap test on the first bytes, run before PCRE2: lines that fail it are not records.
     let looksLikeRecord: @Sendable (UnsafeRawBufferPointer) -> Bool
     /// A hand-written reader of the common prefix: the pattern's fields, or nil when the line
@@ -18,7 +21,7 @@ package final class LinePrefix: Sendable {
 
     /// The patterns are constants of the program; each format's samples compile and parse
     /// them in every test run, so a failure here is a programming error, not an input error.
-    init(_ pattern: String, banners: [String] = [], gaps: [String] = [],
+    init(_ pattern: String, banners: [String] = [], gaps: [String] = [], firstBytes: ByteSet,
          looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool,
          handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)? = nil) {
         // swiftlint:disable:next force_try
@@ -28,7 +31,12 @@ package final class LinePrefix: Sendable {
         groups = Groups(timestamp: regex.groupNumber("timestamp"), process: regex.groupNumber("process"),
                         pid: regex.groupNumber("pid"), thread: regex.groupNumber("thread"),
                         message: regex.groupNumber("message"))
-        self.looksLikeRecord = looksLikeRecord
+        self.firstBytes = firstBytes
+        // Checked here, whatever the format's own test does, so that the gate holds.
+        self.looksLikeRecord = { line in
+            guard let first = line.first, firstBytes.contains(first) else { return false }
+            return looksLikeRecord(line)
+        }
         self.handParsed = handParsed
     }
 
@@ -97,6 +105,10 @@ final class LinePrefixReader: RecordReader {
     }
 
     func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool { prefix.looksLikeRecord(line) }
+
+    var recordGate: LineGate? { LineGate(firstBytes: prefix.firstBytes) }
+    /// Banners and gaps are patterns that may match anywhere in a line.
+    var furnitureGate: LineGate? { prefix.banner == nil && prefix.gap == nil ? .closed : nil }
 }
 
 /// A format described by one `LinePrefix`.

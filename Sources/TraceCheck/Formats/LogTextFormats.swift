@@ -11,7 +11,7 @@ package struct LogDefaultFormat: LinePrefixFormat {
                 + "(?<pid>\\d+) +\\d+ +\(PrefixPatterns.signpost)(?<process>[^:\\n]+?):(?: |$)"
                 + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
             banners: PrefixPatterns.logBanners,
-            looksLikeRecord: { Bytes.startsWithDateTime($0) })
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) })
     }
 
     package var samples: [FormatSample] {
@@ -48,7 +48,7 @@ package struct LogCompactFormat: LinePrefixFormat {
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) (?<type>\(PrefixPatterns.compactTypes))"
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d+):(?<thread>[0-9A-Fa-f]+)\\](?: |$)" + PrefixPatterns.subsystemLabel,
             banners: PrefixPatterns.logBanners,
-            looksLikeRecord: { Bytes.startsWithDateTime($0) && $0.count > 24 && $0[23] == 32 })
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) && $0.count > 24 && $0[23] == 32 })
     }
 
     package var samples: [FormatSample] {
@@ -78,7 +78,7 @@ package struct LogSyslogFormat: LinePrefixFormat {
             "^(?<timestamp>\(PrefixPatterns.dateTime)) +(?<host>[^\\s\\[]+) (?<process>[^\\[\\n]+?)\\[(?<pid>\\d+)\\]:(?: |$)"
                 + PrefixPatterns.signpost + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
             banners: PrefixPatterns.logBanners,
-            looksLikeRecord: { Bytes.startsWithDateTime($0) })
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) })
     }
 
     package var samples: [FormatSample] {
@@ -109,6 +109,7 @@ package struct IDeviceSyslogFormat: LinePrefixFormat {
                 + "(?<process>[^\\[\\n(]+?)(?:\\((?<image>[^)\\n]*)\\))?\\[(?<pid>\\d+)\\] <(?<level>\\w+)>:(?: |$)",
             banners: ["^\\[connected(?::[^\\]]*)?\\]"],
             gaps: ["^\\[disconnected(?::[^\\]]*)?\\]", "last message repeated \\d+ times?"],
+            firstBytes: .uppercase,
             looksLikeRecord: { line in
                 line.count > 16 && (65...90).contains(line[0]) && line[3] == 32 && line[6] == 32 && Bytes.isClock(line, at: 7)
             })
@@ -144,7 +145,7 @@ package struct PyMobileDevice3Format: LinePrefixFormat {
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,6})?) (?<process>[^{\\[\\n]+?)"
                 + "(?:\\{(?<image>[^}\\n]*)\\})?\\[(?<pid>\\d+)\\] <(?<level>[A-Z_]+)>: ?"
                 + "(?<message>.*?)(?: \\[(?<subsystem>[^\\[\\]\\n]*)\\]\\[(?<category>[^\\[\\]\\n]*)\\])?$",
-            looksLikeRecord: { Bytes.startsWithDateTime($0) })
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) })
     }
 
     package var samples: [FormatSample] {

@@ -13,7 +13,7 @@ package struct XcodeConsoleFormat: LinePrefixFormat {
         prefix = LinePrefix(
             "^(?<timestamp>\(PrefixPatterns.dateTime)) (?!\(PrefixPatterns.compactTypes)[^ \\[]+\\[\\d+:)"
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)",
-            looksLikeRecord: Bytes.startsWithDateTime, handParsed: Self.handParsed)
+            firstBytes: .digits, looksLikeRecord: Bytes.startsWithDateTime, handParsed: Self.handParsed)
     }
 
     /// The prefix most lines have, `2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] `,
@@ -104,5 +104,7 @@ package struct PlainFormat: CaptureFormat {
         func read(_ line: UnsafeRawBufferPointer, number: Int, using matcher: PCRE2Matcher,
                   emit: (Record) -> Void) -> LineKind { .unprefixed }
         func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool { false }
+        var recordGate: LineGate? { .closed }
+        var furnitureGate: LineGate? { .closed }
     }
 }

@@ -66,6 +66,10 @@ package struct ScanOptions: Sendable {
     /// Keep reading a file as it grows, across truncation and rotation, until interrupted
     /// (`--follow`); read whole by one thread.
     package var follow = false
+    /// Read the lines that would change nothing but a count without the readers
+    /// (`ScanSession.readQuietly`); off, every line is read the full way (the reference
+    /// `QuietReadingTests` holds the quiet way to).
+    package var quietReading = true
 
     /// The format given (`--input-format`): read in whatever the lines look like.
     var givenFormat: FormatChoice? { format.map { FormatChoice(format: $0, decoration: nil, forced: true) } }
@@ -190,6 +194,17 @@ final class ScanSession {
     private var unprefixedAreContinuations = false
     private var mainFormatName = ""
 
+    // Quiet lines: read without the readers when reading them the full way would change
+    // nothing but a count (`readQuietly`).
+    /// Set when the lines are read undecorated, with the word filter and no configured spellings.
+    private var quietReading = false
+    /// The main format's hand-written prefix reader, which `samePrefix` is armed by.
+    private var handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)?
+    private var samePrefix = SamePrefix()
+    /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
+    /// may take any line.
+    private var readerGate: LineGate?
+
     // Where this session's input begins, for joining it to the session of the part before.
     private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
     private var absorbedMalformedLines = LineTally()
@@ -259,12 +274,22 @@ final class ScanSession {
         decorationRegex = choice.decoration?.regex
         unprefixedAreContinuations = choice.format.unprefixedLines == .continuations
         let undecorated = choice.decoration.map { FormatDetector.strip($0, from: firstLines, matcher: matcher) } ?? firstLines
-        mainReader = choice.format.makeReader(firstLines: undecorated)
-        guard !choice.forced else { return }
-        fallbacks = CaptureFormats.all
-            .filter { $0.isLineOriented && $0.name != choice.format.name && $0.name != PlainFormat().name }
-            .map { ($0.name, $0.makeReader(firstLines: [])) }
-        fallbackRecords = Array(repeating: 0, count: fallbacks.count)
+        let reader = choice.format.makeReader(firstLines: undecorated)
+        mainReader = reader
+        if !choice.forced {
+            fallbacks = CaptureFormats.all
+                .filter { $0.isLineOriented && $0.name != choice.format.name && $0.name != PlainFormat().name }
+                .map { ($0.name, $0.makeReader(firstLines: [])) }
+            fallbackRecords = Array(repeating: 0, count: fallbacks.count)
+        }
+        quietReading = options.quietReading && choice.decoration == nil && options.candidateFilter == .wordSet && extractor.userSpellings.isEmpty
+        handParsed = (choice.format as? any LinePrefixFormat)?.prefix.handParsed
+        // An indented line is read again without its indent: spaces and tabs always pass.
+        var gate: LineGate? = LineGate(firstBytes: ByteSet([32, 9]))
+        for part in [reader.recordGate, reader.furnitureGate] + fallbacks.map(\.reader.recordGate) {
+            gate = part.flatMap { gate?.union($0) }
+        }
+        readerGate = gate
     }
 
     private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
@@ -272,9 +297,48 @@ final class ScanSession {
         if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = ANSI.stripped(raw)
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
-        } else {
+        } else if !quietReading || !readQuietly(raw, number: number) {
             readClean(raw, number: number, reader: mainReader)
         }
+    }
+
+    /// Reads `line` without the readers when reading it the full way would change nothing
+    /// but the count of records, and says whether it did. Two kinds of line qualify:
+    /// - a record that repeats the last record's prefix (`SamePrefix`): the same process and
+    ///   thread, a timestamp not earlier, a message that is no candidate and does not repeat
+    ///   the last one (a run of one message repeated is the full read's to count);
+    /// - a line that no reader takes (`readerGate`) and is no candidate: a `print` line.
+    /// Anything else, or any state these lines would change (a message wrapped from the line
+    /// before, the first line of a part, a run of repeats), is left to the full read.
+    private func readQuietly(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
+        if samePrefix.isArmed, let start = context.timestamp.withUnsafeBytes({ samePrefix.messageStart(in: line, after: $0) }) {
+            guard repeatRun == nil, !leadingRunIsOpen else { return false }
+            let message = UnsafeRawBufferPointer(rebasing: line[start...])
+            let signature = MessageSignature(message, pid: context.pid)
+            guard !signature.continuesRun(of: lastSignature) else { return false }
+            if processSelected {
+                guard !extractor.catalog.isCandidate(message) else { return false }
+            } else if processLogsSystemAccount {
+                return false
+            }
+            mainRecords += 1
+            lastSignature = signature
+            context.timestamp.set(line, 0..<samePrefix.timestampLength)
+            return true
+        }
+        guard let readerGate, !readerGate.admits(line), extractor.pendingWrap == nil,
+              leadingRun == nil || number != firstLineNumber else { return false }
+        if unprefixedAreContinuations {
+            // The next line of the record before: nothing to read in an unselected process.
+            guard sawRecord else { return false }
+            if !processSelected { return true }
+        }
+        return !extractor.catalog.isCandidate(line)
+    }
+
+    private var leadingRunIsOpen: Bool {
+        if case .open = leadingRun { return true }
+        return false
     }
 
     private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, reader: any RecordReader) {
@@ -318,6 +382,9 @@ final class ScanSession {
         let isFirst = !sawRecord
         sawRecord = true
         if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
+        if quietReading {
+            if fallback == nil, let handParsed { samePrefix.note(record, handParsed: handParsed) } else { samePrefix.disarm() }
+        }
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
         let message = record.message

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A set of byte values, as four words of bits.
+package struct ByteSet: Sendable, Equatable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init() {}
+
+    init<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes { insert(byte) }
+    }
+
+    /// `0`…`9`.
+    static let digits = ByteSet(48...57)
+    /// `A`…`Z`.
+    static let uppercase = ByteSet(65...90)
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
+    }
+
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    func union(_ other: ByteSet) -> ByteSet {
+        var joined = self
+        joined.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
+        return joined
+    }
+
+    package static func == (lhs: ByteSet, rhs: ByteSet) -> Bool {
+        lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
+    }
+}
+
+/// What a line must show for a reader to take it as anything but `.unprefixed`: it begins
+/// with one of `firstBytes`, or (`orTab`) it holds a tab. A necessary condition, cheap to
+/// test, that the reader itself checks first, so it holds by construction: the scanner
+/// skips the readers for the lines that fail every reader's gate (most of an Xcode
+/// console's `print` lines).
+package struct LineGate: Sendable, Equatable {
+    var firstBytes: ByteSet
+    var orTab = false
+
+    /// No line passes: a reader that never takes a line.
+    static let closed = LineGate(firstBytes: ByteSet())
+
+    func admits(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first else { return false }
+        if firstBytes.contains(first) { return true }
+        guard orTab, let base = line.baseAddress else { return false }
+        return memchr(base, 9, line.count) != nil
+    }
+
+    /// A line passes either gate.
+    func union(_ other: LineGate) -> LineGate {
+        LineGate(firstBytes: firstBytes.union(other.firstBytes), orTab: orTab || other.orTab)
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The prefix of the last record, when the format's hand-written reader read it: the bytes
+/// between its timestamp and its message (` Fieldnotes[4817:2863604] `). Most lines of an
+/// app's console repeat them. A line that begins with a timestamp of the same shape that is
+/// not earlier, then those bytes, is a record of the same process and thread: the reader
+/// would find the same fields at the same places, and the process bookkeeping would change
+/// nothing. The scanner reads such a line without the reader (`ScanSession.readQuietly`);
+/// `QuietReadingTests` holds the two ways to each other.
+struct SamePrefix {
+    /// The bytes between the timestamp and the message, the space before the message included.
+    private var tail = FieldBytes()
+    /// The timestamp's length; 0 when nothing is armed.
+    private(set) var timestampLength = 0
+
+    var isArmed: Bool { timestampLength > 0 }
+
+    mutating func disarm() { timestampLength = 0 }
+
+    /// Arms on `record` when `handParsed` reads it to exactly its fields, with the timestamp
+    /// first and the message after a space to the end of the line; disarms otherwise. Called
+    /// for each record read the full way.
+    mutating func note(_ record: Record, handParsed: (UnsafeRawBufferPointer) -> RecordFields?) {
+        let fields = record.fields
+        let line = record.bytes
+        guard let timestamp = fields.timestamp, timestamp.lowerBound == 0, !timestamp.isEmpty,
+              fields.message.upperBound == line.count, fields.message.lowerBound > timestamp.upperBound,
+              line[fields.message.lowerBound - 1] == 32,
+              fields.message.lowerBound - timestamp.upperBound <= FieldBytes.inlineCapacity,
+              let parsed = handParsed(line), parsed.timestamp == timestamp, parsed.message == fields.message,
+              parsed.pid == fields.pid, parsed.process == fields.process, parsed.thread == fields.thread else {
+            disarm()
+            return
+        }
+        tail.set(line, timestamp.upperBound..<fields.message.lowerBound)
+        timestampLength = timestamp.count
+    }
+
+    /// Where the message of `line` begins, when `line` repeats the armed prefix after a
+    /// timestamp of the same shape as `before` (the last record's timestamp) and not earlier than
+    /// it; nil for any other line. A timestamp that goes back is left to the full read,
+    /// which tells the health check.
+    func messageStart(in line: UnsafeRawBufferPointer, after before: UnsafeRawBufferPointer) -> Int? {
+        let length = timestampLength
+        let start = length + tail.count
+        guard length > 0, before.count == length, line.count >= start, let base = line.baseAddress else { return nil }
+        let tailMatches = tail.withUnsafeBytes { tail in
+            guard let expected = tail.baseAddress else { return false }
+            return memcmp(base + length, expected, tail.count) == 0
+        }
+        guard tailMatches else { return nil }
+        let ordered: Bool = {
+            var index = 0
+            while index < length, line[index] == before[index] { index += 1 }
+            guard index < length else { return true }
+            // The first byte that differs: a digit, and larger (a later time, same shape).
+            guard Bytes.isDigit(before[index]), Bytes.isDigit(line[index]), line[index] > before[index] else { return false }
+            index += 1
+            // Past it, digits where the last had digits and the same bytes elsewhere.
+            while index < length {
+                let expected = before[index], byte = line[index]
+                if Bytes.isDigit(expected) {
+                    guard Bytes.isDigit(byte) else { return false }
+                } else {
+                    guard byte == expected else { return false }
+                }
+                index += 1
+            }
+            return true
+        }()
+        return ordered ? start : nil
+    }
+}

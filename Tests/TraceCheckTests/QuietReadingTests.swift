@@ -1,0 +1,140 @@
+import CaptureFixtures
+import Foundation
+import XCTest
+@testable import TraceCheck
+
+/// The scanner reads a line without the format's readers when reading it the full way would
+/// change nothing but a count: a record that repeats the last record's prefix, or a line no
+/// reader takes. Held here to the full read of every line: the same events at the same lines,
+/// the same health, diagnostics, records per format, processes, marks and near misses, on
+/// every sample, the shared corpus, generated captures in every format, and captures built to
+/// break the shortcut (timestamps that go back or change shape, threads that change, rows
+/// repeated, colours, indents, other formats mixed in, wrapped messages, empty messages).
+final class QuietReadingTests: XCTestCase {
+    /// What a scan yields, as text to compare.
+    static func summary(of text: String, name: String, quiet: Bool, format: (any CaptureFormat)? = nil) throws -> [String] {
+        var options = ScanOptions(format: format)
+        options.quietReading = quiet
+        let scan = try CaptureScanner(options: options).scan(.text(name: name, contents: text))
+        var lines = ["format \(scan.format) \(scan.decoration ?? "")", "records \(scan.recordsByFormat.sorted { $0.key < $1.key })",
+                     "processes \(scan.processes)", "near misses \(scan.nearMisses.count) \(scan.nearMisses.first.map(\.line))"]
+        lines += scan.stream.events.map { "event \($0.line) \($0.id.rawValue) \($0.pid.map(String.init) ?? "-") \($0.thread ?? "-") \($0.time ?? -1)" }
+        lines += scan.stream.processMarks.map { "mark \($0)" }
+        lines += scan.health.map { "health \($0.kind) \($0.line.map(String.init) ?? "-") \($0.count) \($0.message)" }
+        lines += scan.diagnostics.map { "diagnostic \($0.line.map(String.init) ?? "-") \($0.message)" }
+        return lines
+    }
+
+    /// The first few lines where the quiet read and the full read differ.
+    static func differences(_ text: String, name: String, format: (any CaptureFormat)? = nil) throws -> [String] {
+        let quiet = try summary(of: text, name: name, quiet: true, format: format)
+        let full = try summary(of: text, name: name, quiet: false, format: format)
+        guard quiet != full else { return [] }
+        let diff = quiet.difference(from: full)
+        return ["\(name): " + diff.prefix(6).map { change in
+            switch change {
+            case .insert(_, let line, _): "quiet only: \(line)"
+            case .remove(_, let line, _): "full only: \(line)"
+            }
+        }.joined(separator: "; ")]
+    }
+
+    func testSampleLogsReadTheSame() throws {
+        let samples = try TestCaptures.samples()
+        XCTAssertGreaterThan(samples.count, 10)
+        for (name, text) in samples { XCTAssertEqual(try Self.differences(text, name: name), []) }
+    }
+
+    func testSharedCorpusReadsTheSame() throws {
+        for (name, text) in try TestCaptures.corpus() { XCTAssertEqual(try Self.differences(text, name: name), []) }
+    }
+
+    func testGeneratedCapturesInEveryFormatReadTheSame() throws {
+        for plan in Self.plans {
+            var story = BenchmarkStory(seed: 5, plan: plan)
+            let lines = story.next(6_000)
+            for format in CaptureRenderer.formats {
+                let text = CaptureRenderer.render(lines, as: format)
+                XCTAssertEqual(try Self.differences(text, name: "\(format) app-only \(plan.appOnly)"), [])
+                // Given, the format has no other formats' readers to fall back on.
+                if let given = CaptureFormats.named(format) {
+                    XCTAssertEqual(try Self.differences(text, name: "\(format) given", format: given), [])
+                }
+            }
+        }
+        for seed in 0..<40 as Range<UInt64> {
+            XCTAssertEqual(try Self.differences(RandomTraces.trace(seed: seed), name: "random trace \(seed)"), [])
+        }
+    }
+
+    static var plans: [BenchmarkStory.Plan] {
+        var appOnly = BenchmarkStory.Plan()
+        appOnly.appOnly = true
+        appOnly.lifecyclePerMille = 50
+        var device = BenchmarkStory.Plan()
+        device.otherApps = 3
+        return [appOnly, device]
+    }
+
+    /// Lines that repeat a prefix, and every way a line can stop doing so, in random order.
+    func testCapturesBuiltToBreakTheShortcutReadTheSame() throws {
+        var quietLines = 0
+        for seed in 0..<300 as Range<UInt64> {
+            let text = Self.hostile(seed: seed)
+            XCTAssertEqual(try Self.differences(text, name: "hostile capture, seed \(seed)"), [])
+            XCTAssertEqual(try Self.differences(text, name: "hostile capture given, seed \(seed)", format: XcodeConsoleFormat()), [])
+            quietLines += text.split(separator: "\n").count
+        }
+        XCTAssertGreaterThan(quietLines, 10_000)
+    }
+
+    /// An Xcode console of one app whose lines mostly repeat a prefix, with every kind of
+    /// line that must not be read quietly mixed in.
+    static func hostile(seed: UInt64) -> String {
+        var random = SplitMix(seed: seed)
+        func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
+        var micros = 1_000_000
+        var thread = "2863604"
+        var lines: [String] = []
+        let messages = ["Synced 12 notes", "[SceneDelegate] restoring 3 windows", "NoteEditorViewController viewDidAppear(_:)",
+                        "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc50200>", "sceneWillResignActive(_:)",
+                        "Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application lifecycle event: 1",
+                        "[SceneConfiguration] Info.plist contained no UIScene configuration dictionary (looking for",
+                        "application state did change", "<private>", "", "x", "active", "-[AppDelegate applicationDidBecomeActive:]"]
+        for _ in 0..<Int.random(in: 20...120, using: &random) {
+            micros += pick([0, 0, 1, 7, 400, 20_000, 3_000_000, -5, -2_000_000])
+            let seconds = max(0, micros) / 1_000_000
+            let fraction = pick([".%06d", ".%06d", ".%06d", ".%03d", ""])
+            let zone = pick(["+0100", "+0100", "+0100", "-0700", "+01:00", ""])
+            let time = String(format: "2026-04-02 %02d:%02d:%02d", 9 + seconds / 3600 % 10, seconds / 60 % 60, seconds % 60)
+                + String(format: fraction, fraction == ".%03d" ? max(0, micros) / 1000 % 1000 : max(0, micros) % 1_000_000) + zone
+            if Int.random(in: 0..<12, using: &random) == 0 { thread = pick(["2863604", "2863999", "a1f"]) }
+            let process = pick(["Fieldnotes", "Fieldnotes", "Fieldnotes", "My Great App", "SpringBoard"])
+            let pid = process == "Fieldnotes" ? pick(["4817", "4817", "4817", "4818"]) : "77"
+            let prefix = "\(time) \(process)[\(pid):\(thread)]"
+            let message = pick(messages)
+            let line: String
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0: line = "print \(message)"
+            case 1: line = "  \(prefix) \(message)"
+            case 2: line = "\u{1B}[32m\(prefix)\u{1B}[0m \(message)"
+            case 3: line = prefix
+            case 4: line = "\(prefix)x\(message)"
+            case 5: line = "2026-04-02 10:15:03.001 Df Fieldnotes[4817:2863604] \(message)"
+            case 6: line = "Apr  2 10:15:03 iPhone Fieldnotes(UIKitCore)[4817] <Notice>: \(message)"
+            case 7: line = "\t\(message)"
+            case 8: line = "12 \(message)"
+            case 9: line = "[connected:1234]"
+            case 10: line = "{\"eventMessage\":\"\(message)\",\"processID\":4817}"
+            case 11: line = lines.last ?? message
+            case 12: line = "\(prefix) Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application"
+            case 13: line = "lifecycle event: 1"
+            case 14: line = "default\t10:15:03.001234+0200\tFieldnotes\t\(message)"
+            default: line = "\(prefix) \(message)"
+            }
+            lines.append(line)
+            if Int.random(in: 0..<8, using: &random) == 0 { lines.append(line) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
