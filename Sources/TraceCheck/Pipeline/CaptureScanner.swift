@@ -303,10 +303,12 @@ final class ScanSession {
     }
 
     /// Reads `line` without the readers when reading it the full way would change nothing
-    /// but the count of records, and says whether it did. Two kinds of line qualify:
+    /// but the count of records (and the events it holds), and says whether it did. Two
+    /// kinds of line qualify:
     /// - a record that repeats the last record's prefix (`SamePrefix`): the same process and
-    ///   thread, a timestamp not earlier, a message that is no candidate and does not repeat
-    ///   the last one (a run of one message repeated is the full read's to count);
+    ///   thread, a timestamp not earlier, a message that does not repeat the last one (a run
+    ///   of one message repeated is the full read's to count); its message is searched for
+    ///   an event as the full read searches it;
     /// - a line that no reader takes (`readerGate`) and is no candidate: a `print` line.
     /// Anything else, or any state these lines would change (a message wrapped from the line
     /// before, the first line of a part, a run of repeats), is left to the full read.
@@ -315,15 +317,14 @@ final class ScanSession {
             guard repeatRun == nil, !leadingRunIsOpen else { return false }
             let message = UnsafeRawBufferPointer(rebasing: line[start...])
             let signature = MessageSignature(message, pid: context.pid)
-            guard !signature.continuesRun(of: lastSignature) else { return false }
-            if processSelected {
-                guard !extractor.catalog.isCandidate(message) else { return false }
-            } else if processLogsSystemAccount {
-                return false
-            }
+            guard !signature.continuesRun(of: lastSignature), processSelected || !processLogsSystemAccount else { return false }
             mainRecords += 1
             lastSignature = signature
             context.timestamp.set(line, 0..<samePrefix.timestampLength)
+            // A candidate is searched as the full read would search it: only the parse is saved.
+            if processSelected, extractor.catalog.isCandidate(message) {
+                extract(message: message, text: line, number: number, context: context)
+            }
             return true
         }
         guard let readerGate, !readerGate.admits(line), extractor.pendingWrap == nil,
