@@ -5,6 +5,9 @@ package struct RecordFields: Sendable {
     package var process: Range<Int>?
     package var thread: Range<Int>?
     package var timestamp: Range<Int>?
+    /// Read by the format's hand-written prefix reader (`LinePrefix.handParsed`): a record
+    /// whose prefix the scanner may take as the template of the lines after it (`SamePrefix`).
+    var byHand = false
 
     package init(message: Range<Int>, pid: Int? = nil, process: Range<Int>? = nil,
                 thread: Range<Int>? = nil, timestamp: Range<Int>? = nil) {

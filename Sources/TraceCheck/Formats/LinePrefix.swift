@@ -9,8 +9,8 @@ package final class LinePrefix: Sendable {
     /// The bytes a record's line can begin with: `looksLikeRecord` fails every other line,
     /// so the scanner may skip this format for them (`LineGate`).
     let firstBytes: ByteSet
-    /// A cheap test on the first bytes, run before PCRE2: lines that fail it are not records.
-    let looksLikeRecord: @Sendable (UnsafeRawBufferPointer) -> Bool
+    /// The format's own cheap test of the first bytes (`looksLikeRecord`).
+    private let test: @Sendable (UnsafeRawBufferPointer) -> Bool
     /// A hand-written reader of the common prefix: the pattern's fields, or nil when the line
     /// is anything else (then the pattern decides). A test holds it to the pattern.
     let handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)?
@@ -32,11 +32,7 @@ package final class LinePrefix: Sendable {
                         pid: regex.groupNumber("pid"), thread: regex.groupNumber("thread"),
                         message: regex.groupNumber("message"))
         self.firstBytes = firstBytes
-        // Checked here, whatever the format's own test does, so that the gate holds.
-        self.looksLikeRecord = { line in
-            guard let first = line.first, firstBytes.contains(first) else { return false }
-            return looksLikeRecord(line)
-        }
+        self.test = looksLikeRecord
         self.handParsed = handParsed
     }
 
@@ -44,6 +40,14 @@ package final class LinePrefix: Sendable {
     static func anyOf(_ patterns: [String]) -> PCRE2Regex? {
         // swiftlint:disable:next force_try
         patterns.isEmpty ? nil : try! PCRE2Regex(patterns.map { "(?:\($0))" }.joined(separator: "|"))
+    }
+
+    /// A cheap test on the first bytes, run before PCRE2: lines that fail it are not records.
+    /// `firstBytes` is checked here, whatever the format's own test does, so that the gate holds.
+    @inline(__always)
+    func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let first = line.first, firstBytes.contains(first) else { return false }
+        return test(line)
     }
 
     func fields(in line: UnsafeRawBufferPointer, using matcher: PCRE2Matcher) -> RecordFields? {

@@ -68,7 +68,9 @@ package struct XcodeConsoleFormat: LinePrefixFormat {
             guard line[cursor] == 32 else { return nil }
             cursor += 1
         }
-        return RecordFields(message: cursor..<count, pid: Bytes.decimal(line, pidRange), process: process, thread: thread, timestamp: timestamp)
+        var fields = RecordFields(message: cursor..<count, pid: Bytes.decimal(line, pidRange), process: process, thread: thread, timestamp: timestamp)
+        fields.byHand = true
+        return fields
     }
 
     package var samples: [FormatSample] {

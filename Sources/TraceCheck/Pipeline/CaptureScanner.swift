@@ -198,9 +198,12 @@ final class ScanSession {
     // nothing but a count (`readQuietly`).
     /// Set when the lines are read undecorated, with the word filter and no configured spellings.
     private var quietReading = false
-    /// The main format's hand-written prefix reader, which `samePrefix` is armed by.
-    private var handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)?
     private var samePrefix = SamePrefix()
+    /// Records in a row that did not repeat the armed prefix, and the line before which no
+    /// prefix is armed after too many: where processes interleave line by line (a device
+    /// log in the console's format), trying costs more than it saves.
+    private var prefixMisses = 0
+    private var armAgainAt = 0
     /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
     /// may take any line.
     private var readerGate: LineGate?
@@ -282,14 +285,16 @@ final class ScanSession {
                 .map { ($0.name, $0.makeReader(firstLines: [])) }
             fallbackRecords = Array(repeating: 0, count: fallbacks.count)
         }
-        quietReading = options.quietReading && choice.decoration == nil && options.candidateFilter == .wordSet && extractor.userSpellings.isEmpty
-        handParsed = (choice.format as? any LinePrefixFormat)?.prefix.handParsed
         // An indented line is read again without its indent: spaces and tabs always pass.
         var gate: LineGate? = LineGate(firstBytes: ByteSet([32, 9]))
         for part in [reader.recordGate, reader.furnitureGate] + fallbacks.map(\.reader.recordGate) {
             gate = part.flatMap { gate?.union($0) }
         }
         readerGate = gate
+        // Only a format read by hand gives a prefix to repeat; without it or a gate, every line takes the full read.
+        let readByHand = (choice.format as? any LinePrefixFormat)?.prefix.handParsed != nil
+        quietReading = options.quietReading && choice.decoration == nil && options.candidateFilter == .wordSet
+            && extractor.userSpellings.isEmpty && (readByHand || gate != nil)
     }
 
     private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
@@ -314,6 +319,7 @@ final class ScanSession {
     /// before, the first line of a part, a run of repeats), is left to the full read.
     private func readQuietly(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
         if samePrefix.isArmed, let start = context.timestamp.withUnsafeBytes({ samePrefix.messageStart(in: line, after: $0) }) {
+            prefixMisses = 0
             guard repeatRun == nil, !leadingRunIsOpen else { return false }
             let message = UnsafeRawBufferPointer(rebasing: line[start...])
             let signature = MessageSignature(message, pid: context.pid)
@@ -326,6 +332,14 @@ final class ScanSession {
                 extract(message: message, text: line, number: number, context: context)
             }
             return true
+        }
+        if samePrefix.isArmed {
+            prefixMisses += 1
+            if prefixMisses >= 16 {
+                prefixMisses = 0
+                armAgainAt = number + 1_024
+                samePrefix.disarm()
+            }
         }
         guard let readerGate, !readerGate.admits(line), extractor.pendingWrap == nil,
               leadingRun == nil || number != firstLineNumber else { return false }
@@ -384,7 +398,7 @@ final class ScanSession {
         sawRecord = true
         if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
         if quietReading {
-            if fallback == nil, let handParsed { samePrefix.note(record, handParsed: handParsed) } else { samePrefix.disarm() }
+            if fallback == nil, record.number >= armAgainAt { samePrefix.note(record) } else { samePrefix.disarm() }
         }
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)

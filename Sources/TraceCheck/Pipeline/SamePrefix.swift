@@ -21,18 +21,16 @@ struct SamePrefix {
 
     mutating func disarm() { timestampLength = 0 }
 
-    /// Arms on `record` when `handParsed` reads it to exactly its fields, with the timestamp
+    /// Arms on `record` when the format's hand-written reader read it, with the timestamp
     /// first and the message after a space to the end of the line; disarms otherwise. Called
     /// for each record read the full way.
-    mutating func note(_ record: Record, handParsed: (UnsafeRawBufferPointer) -> RecordFields?) {
+    mutating func note(_ record: Record) {
         let fields = record.fields
         let line = record.bytes
-        guard let timestamp = fields.timestamp, timestamp.lowerBound == 0, !timestamp.isEmpty,
+        guard fields.byHand, let timestamp = fields.timestamp, timestamp.lowerBound == 0, !timestamp.isEmpty,
               fields.message.upperBound == line.count, fields.message.lowerBound > timestamp.upperBound,
               line[fields.message.lowerBound - 1] == 32,
-              fields.message.lowerBound - timestamp.upperBound <= FieldBytes.inlineCapacity,
-              let parsed = handParsed(line), parsed.timestamp == timestamp, parsed.message == fields.message,
-              parsed.pid == fields.pid, parsed.process == fields.process, parsed.thread == fields.thread else {
+              fields.message.lowerBound - timestamp.upperBound <= FieldBytes.inlineCapacity else {
             disarm()
             return
         }
