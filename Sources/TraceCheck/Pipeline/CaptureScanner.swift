@@ -333,14 +333,6 @@ final class ScanSession {
             }
             return true
         }
-        if samePrefix.isArmed {
-            prefixMisses += 1
-            if prefixMisses >= 16 {
-                prefixMisses = 0
-                armAgainAt = number + 1_024
-                samePrefix.disarm()
-            }
-        }
         guard let readerGate, !readerGate.admits(line), extractor.pendingWrap == nil,
               leadingRun == nil || number != firstLineNumber else { return false }
         if unprefixedAreContinuations {
@@ -398,6 +390,13 @@ final class ScanSession {
         sawRecord = true
         if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
         if quietReading {
+            if samePrefix.isArmed, fallback == nil {
+                prefixMisses += 1
+                if prefixMisses >= 16 {
+                    prefixMisses = 0
+                    armAgainAt = record.number > Int.max - 1_024 ? Int.max : record.number + 1_024
+                }
+            }
             if fallback == nil, record.number >= armAgainAt { samePrefix.note(record) } else { samePrefix.disarm() }
         }
         swap(&previousTimestamp, &context.timestamp)
