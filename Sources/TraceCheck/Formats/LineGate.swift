@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A set of byte values, as four words of bits.
-package struct ByteSet: Sendable, Equatable {
+package struct ByteSet: Sendable {
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     init() {}
@@ -45,10 +45,6 @@ package struct ByteSet: Sendable, Equatable {
         joined.words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
         return joined
     }
-
-    package static func == (lhs: ByteSet, rhs: ByteSet) -> Bool {
-        lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
-    }
 }
 
 /// What a line must show for a reader to take it as anything but `.unprefixed`: it begins
@@ -56,7 +52,7 @@ package struct ByteSet: Sendable, Equatable {
 /// test, that the reader itself checks first, so it holds by construction: the scanner
 /// skips the readers for the lines that fail every reader's gate (most of an Xcode
 /// console's `print` lines).
-package struct LineGate: Sendable, Equatable {
+package struct LineGate: Sendable {
     var firstBytes: ByteSet
     var orTab = false
 

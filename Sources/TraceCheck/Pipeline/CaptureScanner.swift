@@ -199,11 +199,6 @@ final class ScanSession {
     /// Set when the lines are read undecorated, with the word filter and no configured spellings.
     private var quietReading = false
     private var samePrefix = SamePrefix()
-    /// Records in a row that did not repeat the armed prefix, and the line before which no
-    /// prefix is armed after too many: where processes interleave line by line (a device
-    /// log in the console's format), trying costs more than it saves.
-    private var prefixMisses = 0
-    private var armAgainAt = 0
     /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
     /// may take any line.
     private var readerGate: LineGate?
@@ -319,7 +314,7 @@ final class ScanSession {
     /// before, the first line of a part, a run of repeats), is left to the full read.
     private func readQuietly(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
         if samePrefix.isArmed, let start = context.timestamp.withUnsafeBytes({ samePrefix.messageStart(in: line, after: $0) }) {
-            prefixMisses = 0
+            samePrefix.matched()
             guard repeatRun == nil, !leadingRunIsOpen else { return false }
             let message = UnsafeRawBufferPointer(rebasing: line[start...])
             let signature = MessageSignature(message, pid: context.pid)
@@ -390,14 +385,7 @@ final class ScanSession {
         sawRecord = true
         if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
         if quietReading {
-            if samePrefix.isArmed, fallback == nil {
-                prefixMisses += 1
-                if prefixMisses >= 16 {
-                    prefixMisses = 0
-                    armAgainAt = record.number > Int.max - 1_024 ? Int.max : record.number + 1_024
-                }
-            }
-            if fallback == nil, record.number >= armAgainAt { samePrefix.note(record) } else { samePrefix.disarm() }
+            if fallback == nil { samePrefix.note(record) } else { samePrefix.disarm() }
         }
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)

@@ -16,18 +16,35 @@ struct SamePrefix {
     private var tail = FieldBytes()
     /// The timestamp's length; 0 when nothing is armed.
     private(set) var timestampLength = 0
+    /// Records in a row read the full way while a prefix was armed, and the line before which
+    /// nothing is armed after too many: where processes interleave line by line (a device log
+    /// in the console's format), trying costs more than it saves.
+    private var misses = 0
+    private var armAgainAt = 0
+    static let missesBeforeBackingOff = 16
+    static let linesBackedOff = 1_024
 
     var isArmed: Bool { timestampLength > 0 }
 
     mutating func disarm() { timestampLength = 0 }
 
+    /// A line repeated the armed prefix.
+    mutating func matched() { misses = 0 }
+
     /// Arms on `record` when the format's hand-written reader read it, with the timestamp
-    /// first and the message after a space to the end of the line; disarms otherwise. Called
-    /// for each record read the full way.
+    /// first and the message after a space to the end of the line; disarms otherwise, and
+    /// while backing off. Called for each record of the main format read the full way.
     mutating func note(_ record: Record) {
+        if isArmed {
+            misses += 1
+            if misses >= Self.missesBeforeBackingOff {
+                misses = 0
+                armAgainAt = record.number > Int.max - Self.linesBackedOff ? Int.max : record.number + Self.linesBackedOff
+            }
+        }
         let fields = record.fields
         let line = record.bytes
-        guard fields.byHand, let timestamp = fields.timestamp, timestamp.lowerBound == 0, !timestamp.isEmpty,
+        guard record.number >= armAgainAt, fields.byHand, let timestamp = fields.timestamp, timestamp.lowerBound == 0, !timestamp.isEmpty,
               fields.message.upperBound == line.count, fields.message.lowerBound > timestamp.upperBound,
               line[fields.message.lowerBound - 1] == 32,
               fields.message.lowerBound - timestamp.upperBound <= FieldBytes.inlineCapacity else {
@@ -50,26 +67,27 @@ struct SamePrefix {
             guard let expected = tail.baseAddress else { return false }
             return memcmp(base + length, expected, tail.count) == 0
         }
-        guard tailMatches else { return nil }
-        let ordered: Bool = {
-            var index = 0
-            while index < length, line[index] == before[index] { index += 1 }
-            guard index < length else { return true }
-            // The first byte that differs: a digit, and larger (a later time, same shape).
-            guard Bytes.isDigit(before[index]), Bytes.isDigit(line[index]), line[index] > before[index] else { return false }
-            index += 1
-            // Past it, digits where the last had digits and the same bytes elsewhere.
-            while index < length {
-                let expected = before[index], byte = line[index]
-                if Bytes.isDigit(expected) {
-                    guard Bytes.isDigit(byte) else { return false }
-                } else {
-                    guard byte == expected else { return false }
-                }
-                index += 1
+        return tailMatches && Self.isSameShapeNotEarlier(line, than: before, length: length) ? start : nil
+    }
+
+    /// Whether the first `length` bytes of `line` are a timestamp of the same shape as
+    /// `before` and not earlier: equal bytes up to the first that differs, which is a larger
+    /// digit, then digits where `before` has digits and its bytes elsewhere.
+    private static func isSameShapeNotEarlier(_ line: UnsafeRawBufferPointer, than before: UnsafeRawBufferPointer, length: Int) -> Bool {
+        var index = 0
+        while index < length, line[index] == before[index] { index += 1 }
+        guard index < length else { return true }
+        guard Bytes.isDigit(before[index]), Bytes.isDigit(line[index]), line[index] > before[index] else { return false }
+        index += 1
+        while index < length {
+            let expected = before[index], byte = line[index]
+            if Bytes.isDigit(expected) {
+                guard Bytes.isDigit(byte) else { return false }
+            } else {
+                guard byte == expected else { return false }
             }
-            return true
-        }()
-        return ordered ? start : nil
+            index += 1
+        }
+        return true
     }
 }
