@@ -127,10 +127,19 @@ package struct CaptureScanner {
             session.feed(line)
             retirement?.read(session, line: line.number)
         }
+        // A batch ends at a line that adds an event, so the retirement looks when it would line by line.
+        let batch: LineBatchReader = { text, first in
+            let taken = session.readQuietly(lines: text, firstNumber: first)
+            if taken.lines > 0 {
+                lines = first + taken.lines - 1
+                retirement?.read(session, line: lines)
+            }
+            return taken
+        }
         let statistics = if let followed {
-            try reader.follow(followed, waiting: waiting, feed)
+            try reader.follow(followed, waiting: waiting, batch: batch, feed)
         } else {
-            try reader.read(source, waiting: waiting, feed)
+            try reader.read(source, waiting: waiting, batch: batch, feed)
         }
         session.finish()
         return session.result(source: source, statistics: statistics, maximumLineLength: reader.maximumLineLength)
@@ -202,6 +211,9 @@ final class ScanSession {
     /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
     /// may take any line.
     private var readerGate: LineGate?
+    /// The line a batch stopped at because it does not qualify: read the full way without
+    /// being tried again.
+    private var declinedLine = 0
 
     // Where this session's input begins, for joining it to the session of the part before.
     private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
@@ -297,8 +309,108 @@ final class ScanSession {
         if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = ANSI.stripped(raw)
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
-        } else if !quietReading || !readQuietly(raw, number: number) {
+        } else if !quietReading || number == declinedLine || !readQuietly(raw, number: number) {
             readClean(raw, number: number, reader: mainReader)
+        }
+    }
+
+    /// Reads quietly (`readQuietly(_:number:)`) the complete lines at the start of `text`
+    /// while they qualify, in one call: most lines of an app's console. Stops before a line
+    /// that does not qualify or holds a colour escape (both read one by one, the first
+    /// without being tried again) and after a line that adds an event.
+    func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int) -> LineBatch {
+        var taken = LineBatch()
+        // The first line is fed one by one: it marks where the input (or part) begins.
+        guard quietReading, mainReader != nil, firstLineNumber != 0, let base = text.baseAddress else { return taken }
+        let events = stream.events.count
+        // Records that repeat the armed prefix are read in this loop, their state kept in
+        // locals and written back (`commit`) before anything else reads it.
+        var run = QuietRun(session: self)
+        func commit() {
+            guard run.records > 0, let stamp = run.stamp else { return }
+            mainRecords += run.records
+            lastSignature = run.signature
+            context.timestamp.set(stamp)
+            samePrefix.matched()
+            run = QuietRun(session: self)
+        }
+        // The first colour escape, searched a page at a time past what is known to hold
+        // none: a batch often ends long before the chunk does.
+        var escape = Int.max, clearTo = 0
+        while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
+            let start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
+            while escape == Int.max, clearTo < end {
+                let window = min(text.count - clearTo, 4_096)
+                if let found = memchr(base + clearTo, 27, window) {
+                    escape = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                } else {
+                    clearTo += window
+                }
+            }
+            guard escape >= end else { break }
+            let crlf = end > start && text[end - 1] == 13
+            let number = firstNumber + taken.lines
+            let line = UnsafeRawBufferPointer(rebasing: text[start..<(crlf ? end - 1 : end)])
+            let messageStart: Int? = if !run.fast {
+                nil
+            } else if let stamp = run.stamp {
+                samePrefix.messageStart(in: line, after: stamp)
+            } else {
+                context.timestamp.withUnsafeBytes { samePrefix.messageStart(in: line, after: $0) }
+            }
+            if let messageStart {
+                let message = UnsafeRawBufferPointer(rebasing: line[messageStart...])
+                let signature = MessageSignature(message, pid: run.pid)
+                guard !signature.continuesRun(of: run.signature) else {
+                    // As `readQuietly(_:number:)` does before it leaves a repeat to the full read.
+                    samePrefix.matched()
+                    declinedLine = number
+                    break
+                }
+                run.signature = signature
+                run.records += 1
+                run.stamp = UnsafeRawBufferPointer(rebasing: line[..<samePrefix.timestampLength])
+                if run.selected, extractor.catalog.isCandidate(message) {
+                    commit()
+                    extract(message: message, text: line, number: number, context: context)
+                }
+            } else if run.fast, isQuietUnprefixed(line, number: number) {
+                // Changes nothing the run holds.
+            } else {
+                commit()
+                guard readQuietly(line, number: number) else {
+                    declinedLine = number
+                    break
+                }
+                run = QuietRun(session: self)
+            }
+            taken.lines += 1
+            taken.bytes = end + 1
+            if crlf { taken.crlfLines += 1 }
+            if stream.events.count != events { break }
+        }
+        commit()
+        return taken
+    }
+
+    /// Quiet records read in a row by `readQuietly(lines:firstNumber:)`, not yet written back.
+    private struct QuietRun {
+        /// Whether the next line may be such a record (`readQuietly(_:number:)`'s conditions
+        /// that the record itself does not change).
+        let fast: Bool
+        let selected: Bool
+        let pid: Int?
+        var records = 0
+        var signature: MessageSignature
+        /// The last record's timestamp, in the batch's text; nil: the session's.
+        var stamp: UnsafeRawBufferPointer?
+
+        init(session: ScanSession) {
+            fast = session.samePrefix.isArmed && session.repeatRun == nil && !session.leadingRunIsOpen
+                && (session.processSelected || !session.processLogsSystemAccount)
+            selected = session.processSelected
+            pid = session.context.pid
+            signature = session.lastSignature
         }
     }
 
@@ -328,6 +440,13 @@ final class ScanSession {
             }
             return true
         }
+        return isQuietUnprefixed(line, number: number)
+    }
+
+    /// Whether `line` is one that no reader takes (`readerGate`) and that is no candidate (a
+    /// `print` line), where nothing makes it more (a message wrapped from the line before,
+    /// the first line of a part).
+    private func isQuietUnprefixed(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
         guard let readerGate, !readerGate.admits(line), extractor.pendingWrap == nil,
               leadingRun == nil || number != firstLineNumber else { return false }
         if unprefixedAreContinuations {

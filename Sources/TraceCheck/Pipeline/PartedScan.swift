@@ -172,7 +172,8 @@ struct PartedScan {
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines,
                                   continuesEarlierPart: index > 0)
         var offset = range.lowerBound
-        let statistics = try reader.read(name: path, linesBefore: linesBefore, { session.feed($0) }) { buffer, capacity in
+        let statistics = try reader.read(name: path, linesBefore: linesBefore, batch: { session.readQuietly(lines: $0, firstNumber: $1) },
+                                         { session.feed($0) }) { buffer, capacity in
             let wanted = min(capacity, range.upperBound - offset)
             guard wanted > 0 else { return 0 }
             let count = pread(descriptor, buffer, wanted, off_t(offset))

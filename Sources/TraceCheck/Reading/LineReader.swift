@@ -49,6 +49,27 @@ package struct Line {
     package let droppedBytes: Int
 }
 
+/// Complete lines that a consumer took in one call, from the start of the text it was
+/// offered (`LineReader.read`'s `batch`): how many, their bytes with their terminators, and
+/// how many of them ended with `\r\n`.
+package struct LineBatch: Equatable, Sendable {
+    package var lines = 0
+    package var bytes = 0
+    package var crlfLines = 0
+
+    package init(lines: Int = 0, bytes: Int = 0, crlfLines: Int = 0) {
+        self.lines = lines
+        self.bytes = bytes
+        self.crlfLines = crlfLines
+    }
+}
+
+/// Takes as many complete lines as it can in one call from the start of a text (every line
+/// in it ends with `\n`); the `Int` is the first line's number. Lines it leaves are given one
+/// by one. The scanner reads most lines of an app's console this way (`ScanSession.readQuietly`),
+/// where one call per line cost more than reading the line.
+package typealias LineBatchReader = (UnsafeRawBufferPointer, Int) -> LineBatch
+
 /// What reading saw, apart from the lines themselves.
 package struct ReadStatistics: Equatable, Sendable {
     package var lines = 0
@@ -92,7 +113,7 @@ package struct LineReader: Sendable {
     }
 
     /// Bytes in memory, plain or gzip (recognised by its magic bytes, as for files).
-    private func read(name: String, bytes: [UInt8], _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+    private func read(name: String, bytes: [UInt8], batch: LineBatchReader?, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         var remaining = bytes[...]
         let next: (UnsafeMutableRawPointer, Int) -> Int = { destination, capacity in
             let count = min(capacity, remaining.count)
@@ -104,20 +125,22 @@ package struct LineReader: Sendable {
         }
         if bytes.starts(with: [0x1F, 0x8B]) {
             remaining = remaining.dropFirst(2)
-            return try readGzipStream(name: name, head: [0x1F, 0x8B], body, source: next)
+            return try readGzipStream(name: name, head: [0x1F, 0x8B], batch: batch, body, source: next)
         }
-        return try read(name: name, body, fill: next)
+        return try read(name: name, batch: batch, body, fill: next)
     }
 
     /// - Parameter waiting: for standard input, called when the next read would wait for the
     ///   writer: where a live check tells what it has decided (`LiveMonitor`).
-    package func read(_ source: InputSource, waiting: (() -> Void)? = nil,
+    /// - Parameter batch: offered the complete lines of each chunk not yet given, before each
+    ///   line is given to `body` one by one.
+    package func read(_ source: InputSource, waiting: (() -> Void)? = nil, batch: LineBatchReader? = nil,
                       _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         switch source {
         case .text(let name, let contents):
-            return try read(name: name, bytes: Array(contents.utf8), body)
+            return try read(name: name, bytes: Array(contents.utf8), batch: batch, body)
         case .bytes(let name, let contents):
-            return try read(name: name, bytes: contents, body)
+            return try read(name: name, bytes: contents, batch: batch, body)
         case .standardInput:
             // Compressed data is recognised by its magic bytes, as for files.
             var head: [UInt8] = []
@@ -129,10 +152,10 @@ package struct LineReader: Sendable {
                 head.append(byte)
             }
             if head == [0x1F, 0x8B] {
-                return try readGzipStream(name: source.displayName, head: head, body) { systemRead(STDIN_FILENO, $0, $1) }
+                return try readGzipStream(name: source.displayName, head: head, batch: batch, body) { systemRead(STDIN_FILENO, $0, $1) }
             }
             var pending = head[...]
-            return try read(name: source.displayName, body) { buffer, capacity in
+            return try read(name: source.displayName, batch: batch, body) { buffer, capacity in
                 guard pending.isEmpty else {
                     let count = min(capacity, pending.count)
                     for (offset, byte) in pending.prefix(count).enumerated() { buffer.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self) }
@@ -146,9 +169,9 @@ package struct LineReader: Sendable {
             }
         case .file(let path):
             let descriptor = try open(path)
-            if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, body) }
+            if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, batch: batch, body) }
             defer { close(descriptor) }
-            return try read(name: path, body) { systemRead(descriptor, $0, $1) }
+            return try read(name: path, batch: batch, body) { systemRead(descriptor, $0, $1) }
         }
     }
 
@@ -157,13 +180,13 @@ package struct LineReader: Sendable {
     /// its start; a new file under the name (log rotation) is read from its start once the
     /// old one is read to its end. Line numbers go on counting across both.
     /// `waiting` is called each time the file is read to its end.
-    func follow(_ path: String, pollInterval: UInt32 = 100_000, waiting: (() -> Void)? = nil,
+    func follow(_ path: String, pollInterval: UInt32 = 100_000, waiting: (() -> Void)? = nil, batch: LineBatchReader? = nil,
                 _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         var descriptor = try open(path)
         defer { close(descriptor) }
         var position = 0
         var identity = Self.identity(of: descriptor)
-        return try read(name: path, body) { buffer, capacity in
+        return try read(name: path, batch: batch, body) { buffer, capacity in
             while true {
                 let count = systemRead(descriptor, buffer, capacity)
                 if count != 0 {
@@ -215,7 +238,7 @@ package struct LineReader: Sendable {
     }
 
     /// Decompresses as it reads: memory stays that of one chunk, whatever the file's size.
-    private func readGzip(_ descriptor: Int32, path: String, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
+    private func readGzip(_ descriptor: Int32, path: String, batch: LineBatchReader?, _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
         guard let file = gzdopen(descriptor, "rb") else {
             close(descriptor)
             throw InputError(source: path, reason: "cannot open as gzip", afterLine: nil)
@@ -223,7 +246,7 @@ package struct LineReader: Sendable {
         defer { gzclose(file) }
         gzbuffer(file, 1 << 17)
         var failure: String?
-        var statistics = try read(name: path, body) { buffer, count in
+        var statistics = try read(name: path, batch: batch, body) { buffer, count in
             let read = gzread(file, buffer, UInt32(min(count, 1 << 30)))
             // Damaged data ends the input here; what came before it is read.
             if read < 0 { failure = Self.gzipMessage(file) ?? "corrupt gzip data" }
@@ -237,7 +260,7 @@ package struct LineReader: Sendable {
 
     /// Gzip from a stream that cannot be reopened (standard input), whose first bytes were
     /// already read to recognise it: inflated chunk by chunk, members one after another.
-    private func readGzipStream(name: String, head: [UInt8], _ body: (Line) -> Void,
+    private func readGzipStream(name: String, head: [UInt8], batch: LineBatchReader?, _ body: (Line) -> Void,
                                 source: @escaping (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
         var stream = z_stream()
         guard inflateInit2_(&stream, 16 + MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -251,7 +274,7 @@ package struct LineReader: Sendable {
         stream.next_in = input
         stream.avail_in = UInt32(head.count)
         var ended = false, damage: String?
-        var statistics = try read(name: name, body) { buffer, capacity in
+        var statistics = try read(name: name, batch: batch, body) { buffer, capacity in
             guard !ended else { return 0 }
             stream.next_out = buffer.assumingMemoryBound(to: UInt8.self)
             stream.avail_out = UInt32(min(capacity, 1 << 30))
@@ -314,7 +337,7 @@ package struct LineReader: Sendable {
     ///   file read by another thread), so that line numbers are the file's.
     /// - Parameter fill: reads up to the given count into the pointer, returns the count read,
     ///   0 at the end, or -1 with `errno` set.
-    func read(name: String, linesBefore: Int = 0, _ body: (Line) -> Void,
+    func read(name: String, linesBefore: Int = 0, batch: LineBatchReader? = nil, _ body: (Line) -> Void,
               fill: (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
         var statistics = ReadStatistics()
         let capacity = maximumLineLength + chunkSize
@@ -392,7 +415,18 @@ package struct LineReader: Sendable {
                 lineStart = offset + 1
                 cursor = lineStart
             }
-            while cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) {
+            while cursor < filled {
+                // Until a chunk's NUL byte is found, its lines are searched one by one.
+                if let batch, !mayHoldNUL || statistics.firstNULLine != nil {
+                    let taken = batch(UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart),
+                                      linesBefore + statistics.lines + 1)
+                    statistics.lines += taken.lines
+                    statistics.crlfLines += taken.crlfLines
+                    lineStart += taken.bytes
+                    cursor = lineStart
+                    // The line after the batch goes one by one: the batch reader just declined it.
+                }
+                guard cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) else { break }
                 let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
                 emit(lineStart, offset, dropped: 0)
                 lineStart = offset + 1
