@@ -22,6 +22,34 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(statistics.crlfLines, 1)
     }
 
+    /// A batch reader takes the lines it wants from the start of what it is offered; the
+    /// rest come one by one, and the counts are those of a plain read.
+    func testBatchReaderTakesLinesAndTheRestComeOneByOne() throws {
+        let text = (1...300).map { $0 % 7 == 0 ? "keep \($0)\r" : "batch \($0)" + ($0 % 5 == 0 ? "\r" : "") }.joined(separator: "\n") + "\nbatch tail"
+        for chunkSize in [5, 64, 1 << 16] {
+            let reader = LineReader(chunkSize: chunkSize, maximumLineLength: 64)
+            var batched: [Int] = [], single: [(Int, String)] = []
+            let statistics = try reader.read(.text(name: "t", contents: text), batch: { offered, first in
+                var taken = LineBatch()
+                for line in offered.split(separator: 10, omittingEmptySubsequences: false).dropLast() {
+                    guard line.starts(with: Array("batch".utf8)) else { break }
+                    batched.append(first + taken.lines)
+                    taken.lines += 1
+                    taken.bytes += line.count + 1
+                    if line.last == 13 { taken.crlfLines += 1 }
+                }
+                return taken
+            }) { line in single.append((line.number, String(decoding: line.bytes, as: UTF8.self))) }
+            XCTAssertEqual(statistics.lines, 301, "chunk \(chunkSize)")
+            XCTAssertEqual(statistics.crlfLines, 42 + 52, "the batch's and the single lines'")
+            XCTAssertEqual(single.filter { $0.1.hasPrefix("keep") }.map(\.0), (1...42).map { $0 * 7 }, "chunk \(chunkSize)")
+            XCTAssertEqual(single.last?.1, "batch tail", "an unterminated last line is never offered")
+            XCTAssertEqual(Set(batched).union(single.map(\.0)).count, 301, "every line once")
+            XCTAssertTrue(Set(batched).isDisjoint(with: single.map(\.0)))
+            XCTAssertGreaterThan(batched.count, chunkSize < 64 ? 0 : 200)
+        }
+    }
+
     func testEmptyFileHasNoLines() throws {
         let (seen, statistics) = try lines([])
         XCTAssertEqual(seen, [])
