@@ -7,20 +7,22 @@ __attribute__((target("avx2")))
 static size_t next_block_avx2(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *mask) {
     const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
     const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
+    const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
     const __m256i nibble = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
-    for (; offset + 33 <= count; offset += 32) {
-        __m256i here = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + offset)), fold);
-        __m256i next = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + offset + 1)), fold);
-        __m256i first = _mm256_and_si256(_mm256_shuffle_epi8(lo1, _mm256_and_si256(here, nibble)),
-                                         _mm256_shuffle_epi8(hi1, _mm256_and_si256(_mm256_srli_epi16(here, 4), nibble)));
-        __m256i second = _mm256_and_si256(_mm256_shuffle_epi8(lo2, _mm256_and_si256(next, nibble)),
-                                          _mm256_shuffle_epi8(hi2, _mm256_and_si256(_mm256_srli_epi16(next, 4), nibble)));
-        uint32_t bits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(first, second), zero));
+#define TC_MATCH256(lo, hi, at) ({ \
+        __m256i bytes = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + (at))), fold); \
+        _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(bytes, nibble)), \
+                         _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble))); })
+    for (; offset + TC_TEDDY_REACH <= count; offset += 32) {
+        __m256i all = _mm256_and_si256(_mm256_and_si256(TC_MATCH256(lo1, hi1, offset), TC_MATCH256(lo2, hi2, offset + 1)),
+                                       TC_MATCH256(lo3, hi3, offset + 2));
+        uint32_t bits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(all, zero));
         if (bits) {
             *mask = bits;
             return offset;
         }
     }
+#undef TC_MATCH256
     *mask = 0;
     return offset;
 }
@@ -29,23 +31,25 @@ __attribute__((target("ssse3")))
 static uint32_t block_ssse3(const tc_teddy *t, const uint8_t *p) {
     const __m128i lo1 = _mm_loadu_si128((const __m128i *)t->lo1), hi1 = _mm_loadu_si128((const __m128i *)t->hi1);
     const __m128i lo2 = _mm_loadu_si128((const __m128i *)t->lo2), hi2 = _mm_loadu_si128((const __m128i *)t->hi2);
+    const __m128i lo3 = _mm_loadu_si128((const __m128i *)t->lo3), hi3 = _mm_loadu_si128((const __m128i *)t->hi3);
     const __m128i nibble = _mm_set1_epi8(0x0F), fold = _mm_set1_epi8(0x20), zero = _mm_setzero_si128();
+#define TC_MATCH128(lo, hi, at) ({ \
+        __m128i bytes = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + (at))), fold); \
+        _mm_and_si128(_mm_shuffle_epi8(lo, _mm_and_si128(bytes, nibble)), \
+                      _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble))); })
     uint32_t bits = 0;
     for (int half = 0; half < 2; half++) {
-        __m128i here = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + 16 * half)), fold);
-        __m128i next = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + 16 * half + 1)), fold);
-        __m128i first = _mm_and_si128(_mm_shuffle_epi8(lo1, _mm_and_si128(here, nibble)),
-                                      _mm_shuffle_epi8(hi1, _mm_and_si128(_mm_srli_epi16(here, 4), nibble)));
-        __m128i second = _mm_and_si128(_mm_shuffle_epi8(lo2, _mm_and_si128(next, nibble)),
-                                       _mm_shuffle_epi8(hi2, _mm_and_si128(_mm_srli_epi16(next, 4), nibble)));
-        uint32_t half_bits = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(first, second), zero));
+        __m128i all = _mm_and_si128(_mm_and_si128(TC_MATCH128(lo1, hi1, 16 * half), TC_MATCH128(lo2, hi2, 16 * half + 1)),
+                                    TC_MATCH128(lo3, hi3, 16 * half + 2));
+        uint32_t half_bits = (uint16_t)~_mm_movemask_epi8(_mm_cmpeq_epi8(all, zero));
         bits |= half_bits << (16 * half);
     }
+#undef TC_MATCH128
     return bits;
 }
 
 static size_t next_block_ssse3(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *mask) {
-    for (; offset + 33 <= count; offset += 32) {
+    for (; offset + TC_TEDDY_REACH <= count; offset += 32) {
         uint32_t bits = block_ssse3(t, text + offset);
         if (bits) {
             *mask = bits;

@@ -223,8 +223,8 @@ final class CandidateFilterTests: XCTestCase {
             for index in stride(from: 0, to: lines.count - 8, by: 8) { long.append(lines[index..<(index + 8)].flatMap { $0 }) }
             // Candidates at nearly every place of a long line: the word at the end is still
             // found, and not found when it is not there.
-            for pair in words.pairs {
-                let filler = [UInt8](repeating: 0, count: 1500).enumerated().map { $0.offset % 2 == 0 ? pair.first : pair.second }
+            for fingerprint in words.fingerprints {
+                let filler = (0..<1500).map { fingerprint[$0 % fingerprint.count] }
                 long.append(filler + Array("sceneDidBecomeActive(_:)".utf8))
                 long.append(filler)
             }
@@ -235,5 +235,42 @@ final class CandidateFilterTests: XCTestCase {
         #if arch(x86_64)
         XCTAssertGreaterThan(catalog.candidateWords.teddyLevel, 0, "x86_64 runs the vector kernel (SSSE3 at least)")
         #endif
+    }
+
+    /// Word sets with a two-byte word search pairs, the others triples; both ways, vector and
+    /// portable, decide as a plain caseless search of the words does, at every length around
+    /// a block's and with the word at every place.
+    func testPairsAndTriplesFindTheWordsAPlainSearchFinds() throws {
+        let sets = [["ok", "scene:", "didEnterBackground"], ["AppState", "- FOREGROUND", "willConnect"], ["sceneDidBecomeActive(_:)"]]
+        for words in sets {
+            let set = CaselessWordSet(covering: words)
+            XCTAssertEqual(set.width, words.contains { $0.utf8.count < 3 } ? 2 : 3, "\(words)")
+            let lowered = words.map { Array($0.lowercased().utf8) }
+            func plain(_ line: [UInt8]) -> Bool {
+                let folded = line.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }
+                return lowered.contains { word in
+                    folded.count >= word.count && (0...(folded.count - word.count)).contains { folded[$0..<($0 + word.count)].elementsEqual(word) }
+                }
+            }
+            let portable = set.portable()
+            for length in 0..<80 {
+                let filler = (0..<length).map { Array("xSceNe:okey AppSt".utf8)[$0 % 17] }
+                var lines = [filler]
+                for word in words {
+                    let bytes = Array(word.uppercased().utf8)
+                    for place in stride(from: 0, through: length, by: 5) {
+                        var line = filler
+                        line.insert(contentsOf: bytes, at: place)
+                        lines.append(line)
+                        lines.append(Array(line.dropLast()))
+                    }
+                }
+                for line in lines {
+                    let expected = plain(line)
+                    XCTAssertEqual(line.withUnsafeBytes(set.containsAny), expected, "\(words): \(String(decoding: line, as: UTF8.self))")
+                    XCTAssertEqual(line.withUnsafeBytes(portable.containsAny), expected, "portable \(words): \(String(decoding: line, as: UTF8.self))")
+                }
+            }
+        }
     }
 }

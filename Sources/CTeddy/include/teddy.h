@@ -4,23 +4,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Nibble tables of up to eight buckets of byte pairs (Teddy's fingerprints, as Hyperscan and
+/// Nibble tables of up to eight buckets of byte triples (Teddy's fingerprints, as Hyperscan and
 /// Rust's aho-corasick use them): bit b of lo1[x & 15] & hi1[x >> 4] & lo2[y & 15] & hi2[y >> 4]
-/// is set when a pair of bucket b may be (x, y). Bytes are compared with bit 5 set (ASCII case
-/// folded), so the tables hold folded bytes. Each table is 16 entries, repeated for both lanes.
+/// & lo3[z & 15] & hi3[z >> 4] is set when a fingerprint of bucket b may be (x, y, z). Pairs
+/// set every bit of lo3 and hi3. Bytes are compared with bit 5 set (ASCII case folded), so
+/// the tables hold folded bytes. Each table is 16 entries, repeated for both lanes.
 typedef struct {
     uint8_t lo1[32];
     uint8_t hi1[32];
     uint8_t lo2[32];
     uint8_t hi2[32];
+    uint8_t lo3[32];
+    uint8_t hi3[32];
 } tc_teddy;
+
+/// The bytes a block of 32 positions reads: its fingerprints' last bytes are two further on.
+#define TC_TEDDY_REACH 34
 
 /// The vector kernel this machine runs: 2 AVX2, 1 SSSE3 (x86_64), 0 none (then the caller
 /// searches another way). Ask once and pass it to every search.
 int tc_teddy_level(void);
 
-/// Searches the 32-byte blocks at `start`, `start + 32`, … that have 33 readable bytes for
-/// positions i with a pair candidate at (text[i], text[i + 1]). Returns the first such
+/// Searches the 32-byte blocks at `start`, `start + 32`, … that have TC_TEDDY_REACH readable
+/// bytes for positions i with a candidate at (text[i], text[i + 1], text[i + 2]). Returns the first such
 /// block's offset with one bit per position in *mask; or, when none has one (or `level` is
 /// 0), *mask = 0 and the offset of the first block not searched (where a byte-wise tail
 /// search goes on).

@@ -1,91 +1,110 @@
 import CTeddy
 
 /// Whether a text contains one of a set of words, ignoring ASCII case, without a regex:
-/// 32 bytes at a time it looks for a few adjacent byte pairs, chosen so that every word
-/// holds at least one of them, and only where a pair occurs compares the words that hold it.
-/// It decides the same as the caseless alternation of the words (a test holds it to that),
-/// at a fraction of the cost on lines that contain none of them.
+/// 32 bytes at a time it looks for a few fingerprints (runs of three adjacent bytes, or two
+/// when a word is that short), chosen so that every word holds at least one of them, and only
+/// where one occurs compares the words that hold it. It decides the same as the caseless
+/// alternation of the words (a test holds it to that), at a fraction of the cost on lines
+/// that contain none of them.
 package final class CaselessWordSet: Sendable {
-    package typealias Pair = (first: UInt8, second: UInt8)
-    /// Lowercase pairs; every word contains at least one.
-    package let pairs: [Pair]
+    /// Lowercase fingerprints, all of one length (`width`); every word contains at least one.
+    package let fingerprints: [[UInt8]]
+    /// 3, or 2 when some word is shorter than three bytes.
+    package let width: Int
+    /// The fingerprints' first, second and third bytes with bit 5 set, 32 times each (a
+    /// pair's third repeats its second: the portable search never compares it).
     private let firsts: [SIMD32<UInt8>]
     private let seconds: [SIMD32<UInt8>]
-    /// By folded pair `first << 8 | second`: 0, or 1 + the index in `wordLists` of the words
-    /// it was chosen for (a byte load where a dictionary would hash).
+    private let thirds: [SIMD32<UInt8>]
+    /// By folded pair `first << 8 | second` (a fingerprint's first two bytes): 0, or 1 + the
+    /// index in `wordLists` of the words it was chosen for (a byte load where a dictionary
+    /// would hash).
     private let slots: [UInt8]
-    /// The lowercase words each pair was chosen for, and where in each it occurs.
+    /// The lowercase words each fingerprint was chosen for, and where in each it occurs.
     private let wordLists: [[(word: [UInt8], offset: Int)]]
     /// Each word's first eight bytes as one little-endian word, with bit 5 set where the word
-    /// has a letter (case folds there only) and a mask of its length: most candidates are a
-    /// common pair in ordinary text (`co`, `th`), rejected by one comparison, not a byte loop.
+    /// has a letter (case folds there only) and a mask of its length: a candidate that is no
+    /// word is rejected by one comparison, not a byte loop.
     private let wordHeads: [[(head: UInt64, fold: UInt64, mask: UInt64)]]
-    /// The pairs as Teddy's nibble tables (`tc_teddy`, 128 bytes), eight buckets: on x86_64 one
-    /// table lookup per nibble finds every pair's candidates in a block at once, where the
-    /// portable search compares each pair in turn.
+    /// The fingerprints as Teddy's nibble tables (`tc_teddy`), eight buckets: on x86_64 one
+    /// table lookup per nibble finds every fingerprint's candidates in a block at once, where
+    /// the portable search compares each fingerprint in turn.
     private let teddyTables: [UInt8]
     /// The kernel `tc_teddy_next_block` runs here (0: the portable search).
     package let teddyLevel: Int32
     /// The kernel this machine has, asked once.
     private static let machineTeddyLevel = tc_teddy_level()
+    /// The bytes the kernel reads for a block of 32 places.
+    private static let reach = Int(TC_TEDDY_REACH)
 
-    /// Picks pairs greedily: the pair that covers the most words not yet covered for how
-    /// common it is likely to be in ordinary log text (fewer false candidates).
+    /// Picks fingerprints greedily: the one that covers the most words not yet covered for
+    /// how common it is likely to be in log text (fewer false candidates). Triples: on an app's
+    /// console they leave a third of the candidates pairs did, and on a device log a
+    /// third of the verifications.
     package convenience init(covering words: [String]) {
-        var uncovered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
-        var chosen: [Pair] = []
+        let lowered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
+        let width = lowered.allSatisfy { $0.count >= 3 } ? 3 : 2
+        var uncovered = lowered
+        var chosen: [[UInt8]] = []
         while !uncovered.isEmpty {
-            var coverage: [UInt16: Int] = [:]
+            var coverage: [[UInt8]: Int] = [:]
             for word in uncovered {
-                var seen = Set<UInt16>()
-                for index in 0..<(word.count - 1) {
-                    seen.insert(UInt16(word[index]) << 8 | UInt16(word[index + 1]))
+                for fingerprint in Set((0...(word.count - width)).map { Array(word[$0..<($0 + width)]) }) {
+                    coverage[fingerprint, default: 0] += 1
                 }
-                for key in seen { coverage[key, default: 0] += 1 }
             }
-            // Words covered per expected false hit; the key breaks ties so the choice is stable.
+            // Words covered, squared, per expected false hit (a floor keeps rare bytes from
+            // mattering more than coverage); the bytes break ties so the choice is stable.
             guard let best = coverage.max(by: { lhs, rhs in
-                let left = lhs.value * Self.commonness(rhs.key), right = rhs.value * Self.commonness(lhs.key)
-                return left != right ? left < right : lhs.key > rhs.key
+                let left = lhs.value * lhs.value * (Self.commonness(rhs.key) + Self.commonnessFloor)
+                let right = rhs.value * rhs.value * (Self.commonness(lhs.key) + Self.commonnessFloor)
+                return left != right ? left < right : rhs.key.lexicographicallyPrecedes(lhs.key)
             }) else { break }
-            let pair = (first: UInt8(best.key >> 8), second: UInt8(best.key & 0xFF))
-            chosen.append(pair)
-            uncovered.removeAll { word in
-                (0..<(word.count - 1)).contains { word[$0] == pair.first && word[$0 + 1] == pair.second }
-            }
+            chosen.append(best.key)
+            uncovered.removeAll { Self.offset(of: best.key, in: $0) != nil }
         }
         var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
-        for word in words.map({ Array($0.lowercased().utf8) }) where word.count >= 2 {
-            for pair in chosen {
-                guard let offset = (0..<(word.count - 1)).first(where: { word[$0] == pair.first && word[$0 + 1] == pair.second })
-                else { continue }
-                wordsByPair[UInt16(Self.folded(pair.first)) << 8 | UInt16(Self.folded(pair.second)), default: []]
+        for word in lowered {
+            for fingerprint in chosen {
+                guard let offset = Self.offset(of: fingerprint, in: word) else { continue }
+                wordsByPair[UInt16(Self.folded(fingerprint[0])) << 8 | UInt16(Self.folded(fingerprint[1])), default: []]
                     .append((word, offset))
                 break
             }
         }
-        self.init(pairs: chosen, wordsByPair: wordsByPair)
+        self.init(fingerprints: chosen, width: width, wordsByPair: wordsByPair)
     }
 
-    private init(pairs: [Pair], wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]], vector: Bool = true) {
-        self.pairs = pairs
+    private static func offset(of fingerprint: [UInt8], in word: [UInt8]) -> Int? {
+        guard word.count >= fingerprint.count else { return nil }
+        return (0...(word.count - fingerprint.count)).first { word[$0..<($0 + fingerprint.count)].elementsEqual(fingerprint) }
+    }
+
+    private init(fingerprints: [[UInt8]], width: Int, wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]], vector: Bool = true) {
+        self.fingerprints = fingerprints
+        self.width = width
         var tables = [UInt8](repeating: 0, count: MemoryLayout<tc_teddy>.size)
-        for (index, pair) in pairs.enumerated() {
+        // A pair's third byte may be anything: every bucket passes lo3 and hi3.
+        if width == 2 { for index in 128..<192 { tables[index] = 0xFF } }
+        for (index, fingerprint) in fingerprints.enumerated() {
             let bucket = UInt8(1) << (index % 8)
-            let first = pair.first | 0x20, second = pair.second | 0x20
-            // lo1, hi1, lo2, hi2: 32 bytes each, the 16 entries twice (one per 128-bit lane).
-            for (table, nibble) in [(0, first & 0x0F), (32, first >> 4), (64, second & 0x0F), (96, second >> 4)] {
-                tables[table + Int(nibble)] |= bucket
-                tables[table + 16 + Int(nibble)] |= bucket
+            // lo1, hi1, lo2, hi2, lo3, hi3: 32 bytes each, the 16 entries twice (one per 128-bit lane).
+            for (place, byte) in fingerprint.enumerated() {
+                let folded = byte | 0x20
+                for (table, nibble) in [(64 * place, folded & 0x0F), (64 * place + 32, folded >> 4)] {
+                    tables[table + Int(nibble)] |= bucket
+                    tables[table + 16 + Int(nibble)] |= bucket
+                }
             }
         }
         teddyTables = tables
         teddyLevel = vector ? Self.machineTeddyLevel : 0
-        firsts = pairs.map { SIMD32(repeating: $0.first | 0x20) }
-        seconds = pairs.map { SIMD32(repeating: $0.second | 0x20) }
+        firsts = fingerprints.map { SIMD32(repeating: $0[0] | 0x20) }
+        seconds = fingerprints.map { SIMD32(repeating: $0[1] | 0x20) }
+        thirds = fingerprints.map { SIMD32(repeating: $0[$0.count - 1] | 0x20) }
         var slots = [UInt8](repeating: 0, count: 1 << 16)
         var wordLists: [[(word: [UInt8], offset: Int)]] = []
-        // Fewer than 255 pairs: each word adds at most one, and the vocabulary has about a hundred words.
+        // Fewer than 255 fingerprints: each word adds at most one, and the vocabulary has about a hundred words.
         for (key, words) in wordsByPair.sorted(by: { $0.key < $1.key }) where wordLists.count < 255 {
             wordLists.append(words)
             slots[Int(key)] = UInt8(wordLists.count)
@@ -110,7 +129,7 @@ package final class CaselessWordSet: Sendable {
     package func portable() -> CaselessWordSet {
         var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
         for (slotKey, slot) in slots.enumerated() where slot != 0 { wordsByPair[UInt16(slotKey)] = wordLists[Int(slot) - 1] }
-        return CaselessWordSet(pairs: pairs, wordsByPair: wordsByPair, vector: false)
+        return CaselessWordSet(fingerprints: fingerprints, width: width, wordsByPair: wordsByPair, vector: false)
     }
 
     /// True when `text` contains one of the words, ignoring ASCII case.
@@ -132,37 +151,30 @@ package final class CaselessWordSet: Sendable {
                     if verify(text, block: block, mask: mask) { return true }
                     offset = block + 32
                 }
-                // The last pairs (fewer than a block's): one more block, ending at the text's
-                // end and overlapping what was searched; a text shorter than a block is
-                // searched in a zero-padded copy. Only positions not yet searched, and whose
-                // pair lies inside the text, count.
+                // The places left (fewer than a block's) are searched in a zero-padded copy of
+                // the rest; places whose pair reaches the padding hold no word.
                 guard offset + 1 < count else { return false }
-                if count >= 33 {
-                    let block = count - 33
-                    _ = tc_teddy_next_block(teddyLevel, teddy, bytes, block + 33, block, &mask)
-                    return verify(text, block: block, mask: mask & ~((UInt32(1) << UInt32(offset - block)) &- 1))
-                }
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 33) { padded in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.reach) { padded in
                     guard let start = padded.baseAddress else { return }
-                    start.initialize(repeating: 0, count: 33)
-                    start.update(from: bytes, count: count)
-                    _ = tc_teddy_next_block(teddyLevel, teddy, start, 33, 0, &mask)
+                    start.initialize(repeating: 0, count: Self.reach)
+                    start.update(from: bytes + offset, count: count - offset)
+                    _ = tc_teddy_next_block(teddyLevel, teddy, start, Self.reach, 0, &mask)
                 }
-                return verify(text, block: 0, mask: mask & ((UInt32(1) << UInt32(count - 1)) &- 1))
+                return verify(text, block: offset, mask: mask & ((UInt32(1) << UInt32(count - 1 - offset)) &- 1))
             }
             if let found { return found }
         }
-        while offset + 33 <= count {
-            // Setting bit 5 of every byte folds ASCII case, so each pair costs two comparisons
-            // instead of four. It also folds a few punctuation bytes onto others (`[` onto
+        while offset + 32 + width <= count {
+            // Setting bit 5 of every byte folds ASCII case, so each byte costs one comparison
+            // instead of two. It also folds a few punctuation bytes onto others (`[` onto
             // `{`): extra hits the word comparison then rejects, never a missed one.
-            let here = Self.caseFolded(text, at: offset)
-            let next = Self.caseFolded(text, at: offset + 1)
+            let first = Self.caseFolded(text, at: offset), second = Self.caseFolded(text, at: offset + 1)
+            let third = width == 3 ? Self.caseFolded(text, at: offset + 2) : second
             var hit = SIMDMask<SIMD32<Int8>>()
             for index in firsts.indices {
-                hit .|= (here .== firsts[index]) .& (next .== seconds[index])
+                hit .|= (first .== firsts[index]) .& (second .== seconds[index]) .& (third .== thirds[index])
             }
-            // Only where a pair occurs: a block's hits are one or two of its 32 places.
+            // Only where a fingerprint occurs: a block's hits are one or two of its 32 places.
             var places = Self.bits(of: hit)
             while places != 0 {
                 if containsWord(text, pairAt: offset + places.trailingZeroBitCount) { return true }
@@ -207,7 +219,7 @@ package final class CaselessWordSet: Sendable {
         return unsafeBitCast(words, to: SIMD32<UInt8>.self)
     }
 
-    /// Whether the pair at `index` is a chosen one and one of its words is there.
+    /// Whether the pair at `index` begins a chosen fingerprint and one of its words is there.
     @inline(__always)
     private func containsWord(_ text: UnsafeRawBufferPointer, pairAt index: Int) -> Bool {
         let key = Int(Self.folded(text[index])) << 8 | Int(Self.folded(text[index + 1]))
@@ -237,10 +249,15 @@ package final class CaselessWordSet: Sendable {
     /// ASCII upper case onto lower case; every other byte stays.
     private static func folded(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
 
-    /// How often the pair is likely to occur in log messages (higher is commoner).
-    private static func commonness(_ key: UInt16) -> Int {
-        byteFrequency(UInt8(key >> 8)) * byteFrequency(UInt8(key & 0xFF))
+    /// How often the bytes are likely to occur together in log messages (higher is commoner).
+    private static func commonness(_ fingerprint: [UInt8]) -> Int {
+        fingerprint.reduce(1) { $0 * byteFrequency($1) }
     }
+
+    /// Added to every fingerprint's commonness: the product of three per-mille frequencies
+    /// spans six orders of magnitude, and below this a rarer fingerprint saves nothing
+    /// measurable but coverage still does.
+    private static let commonnessFloor = 100_000
 
     /// Per mille, ASCII case folded, of the messages (prefixes stripped) of the real corpus
     /// and a device capture: space 100, `e` 79, `:` 22, `(` 6. Bytes outside ` `…`~` count as rare.
