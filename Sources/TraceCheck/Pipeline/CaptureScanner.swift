@@ -214,6 +214,9 @@ final class ScanSession {
     /// The line a batch stopped at because it does not qualify: read the full way without
     /// being tried again.
     private var declinedLine = 0
+    /// Batches in a row that took no line, and the line before which none is tried after too many.
+    private var idleBatches = 0
+    private var batchesResumeAt = 0
 
     // Where this session's input begins, for joining it to the session of the part before.
     private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
@@ -321,7 +324,19 @@ final class ScanSession {
     func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int) -> LineBatch {
         var taken = LineBatch()
         // The first line is fed one by one: it marks where the input (or part) begins.
-        guard quietReading, mainReader != nil, firstLineNumber != 0, let base = text.baseAddress else { return taken }
+        guard quietReading, mainReader != nil, firstLineNumber != 0, firstNumber >= batchesResumeAt,
+              let base = text.baseAddress else { return taken }
+        defer {
+            // Where no line qualifies (a format without a hand-written reader, processes
+            // interleaved line by line), a batch that takes nothing costs a search for the
+            // line's end and the setting up of a run: after 16 in a row, lines go one by one
+            // for a while, as they did before batches.
+            idleBatches = taken.lines == 0 ? idleBatches + 1 : 0
+            if idleBatches >= SamePrefix.missesBeforeBackingOff {
+                idleBatches = 0
+                batchesResumeAt = firstNumber > Int.max - SamePrefix.linesBackedOff ? Int.max : firstNumber + SamePrefix.linesBackedOff
+            }
+        }
         let events = stream.events.count
         // Records that repeat the armed prefix are read in this loop, their state kept in
         // locals and written back (`commit`) before anything else reads it.
@@ -334,20 +349,10 @@ final class ScanSession {
             samePrefix.matched()
             run = QuietRun(session: self)
         }
-        // The first colour escape, searched a page at a time past what is known to hold
-        // none: a batch often ends long before the chunk does.
-        var escape = Int.max, clearTo = 0
         while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
             let start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
-            while escape == Int.max, clearTo < end {
-                let window = min(text.count - clearTo, 4_096)
-                if let found = memchr(base + clearTo, 27, window) {
-                    escape = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-                } else {
-                    clearTo += window
-                }
-            }
-            guard escape >= end else { break }
+            // A line with colour escapes is read one by one, without them.
+            guard memchr(base + start, 27, end - start) == nil else { break }
             let crlf = end > start && text[end - 1] == 13
             let number = firstNumber + taken.lines
             let line = UnsafeRawBufferPointer(rebasing: text[start..<(crlf ? end - 1 : end)])
