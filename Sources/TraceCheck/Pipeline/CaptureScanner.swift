@@ -341,14 +341,6 @@ final class ScanSession {
         // Records that repeat the armed prefix are read in this loop, their state kept in
         // locals and written back (`commit`) before anything else reads it.
         var run = QuietRun(session: self)
-        func commit() {
-            guard run.records > 0, let stamp = run.stamp else { return }
-            mainRecords += run.records
-            lastSignature = run.signature
-            context.timestamp.set(stamp)
-            samePrefix.matched()
-            run = QuietRun(session: self)
-        }
         while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
             let start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
             // A line with colour escapes is read one by one, without them.
@@ -364,25 +356,20 @@ final class ScanSession {
                 context.timestamp.withUnsafeBytes { samePrefix.messageStart(in: line, after: $0) }
             }
             if let messageStart {
-                let message = UnsafeRawBufferPointer(rebasing: line[messageStart...])
-                let signature = MessageSignature(message, pid: run.pid)
-                guard !signature.continuesRun(of: run.signature) else {
+                guard let message = run.take(line, messageStart: messageStart, timestampLength: samePrefix.timestampLength) else {
                     // As `readQuietly(_:number:)` does before it leaves a repeat to the full read.
                     samePrefix.matched()
                     declinedLine = number
                     break
                 }
-                run.signature = signature
-                run.records += 1
-                run.stamp = UnsafeRawBufferPointer(rebasing: line[..<samePrefix.timestampLength])
                 if run.selected, extractor.catalog.isCandidate(message) {
-                    commit()
+                    commit(&run)
                     extract(message: message, text: line, number: number, context: context)
                 }
             } else if run.fast, isQuietUnprefixed(line, number: number) {
                 // Changes nothing the run holds.
             } else {
-                commit()
+                commit(&run)
                 guard readQuietly(line, number: number) else {
                     declinedLine = number
                     break
@@ -394,8 +381,18 @@ final class ScanSession {
             if crlf { taken.crlfLines += 1 }
             if stream.events.count != events { break }
         }
-        commit()
+        commit(&run)
         return taken
+    }
+
+    /// Writes back the records `run` read and starts a new run from the session's state.
+    private func commit(_ run: inout QuietRun) {
+        guard run.records > 0, let stamp = run.stamp else { return }
+        mainRecords += run.records
+        lastSignature = run.signature
+        context.timestamp.set(stamp)
+        samePrefix.matched()
+        run = QuietRun(session: self)
     }
 
     /// Quiet records read in a row by `readQuietly(lines:firstNumber:)`, not yet written back.
@@ -407,8 +404,21 @@ final class ScanSession {
         let pid: Int?
         var records = 0
         var signature: MessageSignature
-        /// The last record's timestamp, in the batch's text; nil: the session's.
+        /// The last record's timestamp, in the text of the lines read; nil: the session's.
         var stamp: UnsafeRawBufferPointer?
+
+        /// Takes `line`, which repeats the armed prefix, as the next record, and gives its
+        /// message; nil, taking nothing, when the message repeats the last one's (a run of
+        /// repeats is the full read's to count).
+        mutating func take(_ line: UnsafeRawBufferPointer, messageStart: Int, timestampLength: Int) -> UnsafeRawBufferPointer? {
+            let message = UnsafeRawBufferPointer(rebasing: line[messageStart...])
+            let next = MessageSignature(message, pid: pid)
+            guard !next.continuesRun(of: signature) else { return nil }
+            signature = next
+            records += 1
+            stamp = UnsafeRawBufferPointer(rebasing: line[..<timestampLength])
+            return message
+        }
 
         init(session: ScanSession) {
             fast = session.samePrefix.isArmed && session.repeatRun == nil && !session.leadingRunIsOpen
@@ -432,15 +442,11 @@ final class ScanSession {
     private func readQuietly(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
         if samePrefix.isArmed, let start = context.timestamp.withUnsafeBytes({ samePrefix.messageStart(in: line, after: $0) }) {
             samePrefix.matched()
-            guard repeatRun == nil, !leadingRunIsOpen else { return false }
-            let message = UnsafeRawBufferPointer(rebasing: line[start...])
-            let signature = MessageSignature(message, pid: context.pid)
-            guard !signature.continuesRun(of: lastSignature), processSelected || !processLogsSystemAccount else { return false }
-            mainRecords += 1
-            lastSignature = signature
-            context.timestamp.set(line, 0..<samePrefix.timestampLength)
+            var run = QuietRun(session: self)
+            guard run.fast, let message = run.take(line, messageStart: start, timestampLength: samePrefix.timestampLength) else { return false }
+            commit(&run)
             // A candidate is searched as the full read would search it: only the parse is saved.
-            if processSelected, extractor.catalog.isCandidate(message) {
+            if run.selected, extractor.catalog.isCandidate(message) {
                 extract(message: message, text: line, number: number, context: context)
             }
             return true
