@@ -50,6 +50,35 @@ final class LineReaderTests: XCTestCase {
         }
     }
 
+    /// A parted read joins what each part's read saw: a later part that was interrupted
+    /// makes the whole read interrupted, and the earliest NUL line is the one reported.
+    func testStatisticsOfPartsJoinInFileOrder() throws {
+        var first = ReadStatistics()
+        first.lines = 10
+        first.bytes = 400
+        first.crlfLines = 2
+        first.overlongLines = [(line: 3, length: 9_000)]
+        var second = ReadStatistics()
+        second.lines = 5
+        second.bytes = 100
+        second.overlongLines = [(line: 12, length: 8_000)]
+        second.firstNULLine = 14
+        second.interrupted = true
+        var third = ReadStatistics()
+        third.lines = 1
+        third.firstNULLine = 16
+        var joined = first
+        joined.append(second)
+        joined.append(third)
+        XCTAssertEqual(joined.lines, 16)
+        XCTAssertEqual(joined.bytes, 500)
+        XCTAssertEqual(joined.crlfLines, 2)
+        XCTAssertEqual(joined.overlongLines.map(\.line), [3, 12])
+        XCTAssertEqual(joined.firstNULLine, 14)
+        XCTAssertTrue(joined.interrupted, "a part that stopped early leaves the input not read whole")
+        XCTAssertNil(joined.damage)
+    }
+
     func testEmptyFileHasNoLines() throws {
         let (seen, statistics) = try lines([])
         XCTAssertEqual(seen, [])

@@ -139,11 +139,7 @@ struct PartedScan {
                 continue
             }
             whole.session.absorb(part.session)
-            whole.statistics.lines += part.statistics.lines
-            whole.statistics.bytes += part.statistics.bytes
-            whole.statistics.crlfLines += part.statistics.crlfLines
-            whole.statistics.overlongLines += part.statistics.overlongLines
-            if whole.statistics.firstNULLine == nil { whole.statistics.firstNULLine = part.statistics.firstNULLine }
+            whole.statistics.append(part.statistics)
             joined = whole
             retirement?.read(whole.session, line: whole.statistics.lines)
         }

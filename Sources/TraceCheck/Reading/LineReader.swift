@@ -87,6 +87,20 @@ package struct ReadStatistics: Equatable, Sendable {
     /// Reading stopped on request (SIGINT, SIGTERM) before the input's end.
     package var interrupted = false
 
+    /// Adds what reading the input's next part saw (a parted read joins its parts in file
+    /// order): counts add up, the first NUL line and the first damage are the earliest, and
+    /// the input was interrupted if any part was.
+    mutating func append(_ later: ReadStatistics) {
+        lines += later.lines
+        bytes += later.bytes
+        crlfLines += later.crlfLines
+        overlongLines += later.overlongLines
+        if firstNULLine == nil { firstNULLine = later.firstNULLine }
+        compressed = compressed || later.compressed
+        if damage == nil { damage = later.damage }
+        interrupted = interrupted || later.interrupted
+    }
+
     package static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
         lhs.lines == rhs.lines && lhs.bytes == rhs.bytes && lhs.crlfLines == rhs.crlfLines && lhs.damage == rhs.damage
             && lhs.interrupted == rhs.interrupted
