@@ -110,8 +110,9 @@ package struct IDeviceSyslogFormat: LinePrefixFormat {
             banners: ["^\\[connected(?::[^\\]]*)?\\]"],
             gaps: ["^\\[disconnected(?::[^\\]]*)?\\]", "last message repeated \\d+ times?"],
             firstBytes: .uppercase,
+            // `Mar 14 09:27:12`: the month's capital is `firstBytes`'s to check.
             looksLikeRecord: { line in
-                line.count > 16 && (65...90).contains(line[0]) && line[3] == 32 && line[6] == 32 && Bytes.isClock(line, at: 7)
+                line.count > 16 && line[3] == 32 && line[6] == 32 && Bytes.isClock(line, at: 7)
             })
     }
 

@@ -105,22 +105,22 @@ package struct TerminalReporter: StreamingReporter {
         if let decoration = report.scan.decoration { format += " (\(decoration) prefix stripped)" }
         var out = "  \(format), \(statistics.lines) lines, \(report.eventCount) lifecycle events\n"
         let focus = TimelineRows.focus(of: report)
-        let runs = report.timeline.epochs.map { (epoch: $0, rows: TimelineRows.rows(of: $0)) }
-        let pointedAt = runs.map { run in run.rows.contains { row in row.steps.contains { focus.contains($0.line) } } }
+        let runs = report.timeline.epochs.map { epoch in
+            let rows = TimelineRows.rows(of: epoch)
+            return (epoch: epoch, rows: rows, involved: rows.filter { row in row.steps.contains { focus.contains($0.line) } })
+        }
         // Without --timeline, a capture with findings shows the runs they point at, and in
         // them the rows they point at; everything when they point at no row (a finding about
         // the capture as a whole). A device farm's capture of thousands of launches with one
         // finding then shows one run, not thousands.
-        let showsEveryRun = verbose || !pointedAt.contains(true)
+        let showsEveryRun = verbose || runs.allSatisfy { $0.involved.isEmpty }
         var runsNotShown = 0
-        for (run, pointed) in zip(runs, pointedAt) {
-            guard showsEveryRun || pointed else {
+        for (epoch, rows, involved) in runs {
+            guard showsEveryRun || !involved.isEmpty else {
                 runsNotShown += 1
                 continue
             }
-            let (epoch, rows) = run
             out += "  \(epoch.label) (\(epoch.modePhrase))\n"
-            let involved = rows.filter { row in row.steps.contains { focus.contains($0.line) } }
             let shown = verbose || involved.isEmpty ? rows : involved
             for row in shown { out += self.row(row.label, TimelineRows.elided(row.steps, keeping: maximumSteps, around: focus)) }
             if shown.count < rows.count { out += "    (\(rows.count - shown.count) more row(s) without a finding; --timeline shows them)\n" }

@@ -54,9 +54,10 @@ package struct DiscardedSessionReusedRule: CarryingRule {
                 for session in event.identity.sessions { carried.discardedAt.noteFirst(session, event) }
                 continue
             }
-            for session in event.identity.sessions where !carried.reported.contains(SessionKey(session)) {
-                guard let discard = carried.discardedAt[session] else { continue }
-                carried.reported.insert(SessionKey(session))
+            for session in event.identity.sessions {
+                let key = SessionKey(session)
+                guard !carried.reported.contains(key), let discard = carried.discardedAt[session] else { continue }
+                carried.reported.insert(key)
                 verdict.findings.append(finding(
                     "\(event.id) refers to session \(session), discarded at line \(discard.line): discarded sessions do not return",
                     at: event, in: timeline, epoch: epoch, context: [discard]))
