@@ -50,6 +50,21 @@ final class LineReaderTests: XCTestCase {
         }
     }
 
+    /// A batch reader that keeps taking nothing is offered batches again only after a
+    /// while (16 empty ones, then 1,024 lines one by one); every line still comes once.
+    func testBatchesThatTakeNothingAreOfferedLessOften() throws {
+        let text = (1...5_000).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        var offers: [Int] = [], single = 0
+        let statistics = try LineReader().read(.text(name: "t", contents: text), batch: { _, first in
+            offers.append(first)
+            return LineBatch()
+        }) { _ in single += 1 }
+        XCTAssertEqual(statistics.lines, 5_000)
+        XCTAssertEqual(single, 5_000)
+        XCTAssertEqual(Array(offers.prefix(17)), Array(1...16) + [16 + LineBatch.linesBackedOff])
+        XCTAssertEqual(offers.count, 16 * 5, "16 offers in each of five stretches of 1,040 lines")
+    }
+
     /// A parted read joins what each part's read saw: a later part that was interrupted
     /// makes the whole read interrupted, and the earliest NUL line is the one reported.
     func testStatisticsOfPartsJoinInFileOrder() throws {

@@ -214,9 +214,6 @@ final class ScanSession {
     /// The line a batch stopped at because it does not qualify: read the full way without
     /// being tried again.
     private var declinedLine = 0
-    /// Batches in a row that took no line, and the line before which none is tried after too many.
-    private var idleBatches = 0
-    private var batchesResumeAt = 0
 
     // Where this session's input begins, for joining it to the session of the part before.
     private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
@@ -324,19 +321,8 @@ final class ScanSession {
     func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int) -> LineBatch {
         var taken = LineBatch()
         // The first line is fed one by one: it marks where the input (or part) begins.
-        guard quietReading, mainReader != nil, firstLineNumber != 0, firstNumber >= batchesResumeAt,
-              let base = text.baseAddress else { return taken }
-        defer {
-            // Where no line qualifies (a format without a hand-written reader, processes
-            // interleaved line by line), a batch that takes nothing costs a search for the
-            // line's end and the setting up of a run: after 16 in a row, lines go one by one
-            // for a while, as they did before batches.
-            idleBatches = taken.lines == 0 ? idleBatches + 1 : 0
-            if idleBatches >= SamePrefix.missesBeforeBackingOff {
-                idleBatches = 0
-                batchesResumeAt = firstNumber > Int.max - SamePrefix.linesBackedOff ? Int.max : firstNumber + SamePrefix.linesBackedOff
-            }
-        }
+        // Where no line qualifies, the line reader stops offering batches for a while.
+        guard quietReading, mainReader != nil, firstLineNumber != 0, let base = text.baseAddress else { return taken }
         let events = stream.events.count
         // Records that repeat the armed prefix are read in this loop, their state kept in
         // locals and written back (`commit`) before anything else reads it.

@@ -62,6 +62,12 @@ package struct LineBatch: Equatable, Sendable {
         self.bytes = bytes
         self.crlfLines = crlfLines
     }
+
+    /// Where batches keep taking nothing (a format the scanner reads no line of quietly,
+    /// processes interleaved line by line), offering one costs a call per line for nothing:
+    /// after this many empty ones in a row, lines are given one by one for `linesBackedOff`.
+    package static let emptyBeforeBackingOff = 16
+    package static let linesBackedOff = 1_024
 }
 
 /// Takes as many complete lines as it can in one call from the start of a text (every line
@@ -365,6 +371,8 @@ package struct LineReader: Sendable {
         /// A chunk held a NUL byte: lines are searched one by one until the first is found.
         /// One search per chunk instead of one per line.
         var mayHoldNUL = false
+        /// Batches offered in a row that took no line, and the line before which none is offered.
+        var emptyBatches = 0, batchesResumeAt = 0
 
         func emit(_ start: Int, _ end: Int, dropped: Int) {
             var length = end - start
@@ -431,14 +439,19 @@ package struct LineReader: Sendable {
             }
             while cursor < filled {
                 // Until a chunk's NUL byte is found, its lines are searched one by one.
-                if let batch, !mayHoldNUL || statistics.firstNULLine != nil {
-                    let taken = batch(UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart),
-                                      linesBefore + statistics.lines + 1)
+                let next = linesBefore + statistics.lines + 1
+                if let batch, next >= batchesResumeAt, !mayHoldNUL || statistics.firstNULLine != nil {
+                    let taken = batch(UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart), next)
                     statistics.lines += taken.lines
                     statistics.crlfLines += taken.crlfLines
                     lineStart += taken.bytes
                     cursor = lineStart
                     // The line after the batch goes one by one: the batch reader just declined it.
+                    emptyBatches = taken.lines == 0 ? emptyBatches + 1 : 0
+                    if emptyBatches >= LineBatch.emptyBeforeBackingOff {
+                        emptyBatches = 0
+                        batchesResumeAt = next > Int.max - LineBatch.linesBackedOff ? Int.max : next + LineBatch.linesBackedOff
+                    }
                 }
                 guard cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) else { break }
                 let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
