@@ -311,18 +311,26 @@ extension SpellingShape {
 
     /// Longest first, so that no alternative is a shorter prefix that wins early.
     static func alternation<S: Sequence>(_ words: S) -> String where S.Element == String {
-        Set(words).sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
-            .map(escapeForPattern).joined(separator: "|")
+        // On UTF-8 bytes: by characters, building the catalog's patterns was a tenth of a
+        // small capture's run, paid at every start.
+        Set(words).sorted { lhs, rhs in
+            lhs.utf8.count != rhs.utf8.count ? lhs.utf8.count > rhs.utf8.count : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        }
+        .map(escapeForPattern).joined(separator: "|")
     }
 
     static func escapeForPattern(_ literal: String) -> String {
-        var escaped = ""
-        for character in literal {
-            if "\\^$.|?*+()[]{}-/".contains(character) { escaped.append("\\") }
-            escaped.append(character)
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(literal.utf8.count + 8)
+        for byte in literal.utf8 {
+            if metacharacters.contains(byte) { escaped.append(0x5C) }
+            escaped.append(byte)
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
     }
+
+    /// The bytes a pattern reads as operators (`\^$.|?*+()[]{}-/`), escaped in a literal.
+    private static let metacharacters = ByteSet(Array("\\^$.|?*+()[]{}-/".utf8))
 }
 
 /// Which delegate a class name belongs to, judged from the name alone.
