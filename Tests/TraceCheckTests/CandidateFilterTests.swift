@@ -273,4 +273,62 @@ final class CandidateFilterTests: XCTestCase {
             }
         }
     }
+    /// The cursor that searches a batch of lines once decides each message as `isCandidate`
+    /// on its bytes: messages at random places of their lines, some lines skipped, lines
+    /// longer than the cursor searches ahead, words at a line's very end and the text's, and
+    /// a text that ends without a newline.
+    func testTheBatchCursorDecidesEachMessageAsTheLineSearchDoes() throws {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let vocabulary = CompiledCatalog.candidateVocabulary.map { Array($0.utf8) }
+        let alphabet = Array("abcdeSCENEactive:([{@`_ 0x".utf8) + [0xC3, 0xA9]
+        var found = 0
+        for round in 0..<150 {
+            var lines: [[UInt8]] = []
+            for _ in 0..<(1 + next(40)) {
+                var line = (0..<next(round % 10 == 0 ? 6_000 : 90)).map { _ in alphabet[next(alphabet.count)] }
+                for _ in 0..<next(3) {
+                    var word = vocabulary[next(vocabulary.count)]
+                    word = word.map { next(2) == 0 && $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }
+                    if next(5) == 0 { word.removeLast() }
+                    // At the very end of the line as often as anywhere else.
+                    line.insert(contentsOf: word, at: next(2) == 0 ? line.count : next(line.count + 1))
+                }
+                lines.append(line)
+            }
+            var text = Array(lines.joined(separator: [10]))
+            if next(2) == 0 { text.append(10) }
+            text.withUnsafeBytes { bytes in
+                var cursor = catalog.candidates(in: bytes)
+                var words = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
+                var portable = CaselessWordSet.Cursor(catalog.candidateWords.portable(), over: bytes)
+                var start = 0
+                for line in lines {
+                    defer { start += line.count + 1 }
+                    guard next(4) != 0 else { continue }
+                    let range = (start + next(line.count + 1))..<(start + line.count)
+                    let message = UnsafeRawBufferPointer(rebasing: bytes[range])
+                    let expected = catalog.isCandidate(message)
+                    if expected { found += 1 }
+                    XCTAssertEqual(cursor.isCandidate(range), expected, "round \(round): \(String(decoding: message, as: UTF8.self))")
+                    let wordsExpected = catalog.candidateWords.containsAny(message)
+                    XCTAssertEqual(words.containsAny(in: range), wordsExpected, "round \(round)")
+                    XCTAssertEqual(portable.containsAny(in: range), wordsExpected, "round \(round), portable")
+                }
+            }
+        }
+        XCTAssertGreaterThan(found, 500, "the words were found")
+        // A word in the first block after where the cursor stopped searching ahead of a range.
+        for place in 4_000..<4_200 {
+            let text = Array("ab\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: place) + Array("sceneDidBecomeActive(_:)\n".utf8)
+            text.withUnsafeBytes { bytes in
+                var cursor = catalog.candidates(in: bytes)
+                XCTAssertFalse(cursor.isCandidate(0..<2))
+                XCTAssertTrue(cursor.isCandidate(3..<(bytes.count - 1)), "word at \(place)")
+            }
+        }
+    }
 }

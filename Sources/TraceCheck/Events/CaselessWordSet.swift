@@ -13,7 +13,7 @@ package final class CaselessWordSet: Sendable {
     package let width: Int
     /// The fingerprints' first, second and third bytes with bit 5 set, 32 times each (a
     /// pair's third repeats its second: the portable search never compares it).
-    private let firsts: [SIMD32<UInt8>]
+    fileprivate let firsts: [SIMD32<UInt8>]
     private let seconds: [SIMD32<UInt8>]
     private let thirds: [SIMD32<UInt8>]
     /// By folded pair `first << 8 | second` (a fingerprint's first two bytes): 0, or 1 + the
@@ -22,20 +22,60 @@ package final class CaselessWordSet: Sendable {
     private let slots: [UInt8]
     /// The lowercase words each fingerprint was chosen for, and where in each it occurs.
     private let wordLists: [[(word: [UInt8], offset: Int)]]
-    /// Each word's first eight bytes as one little-endian word, with bit 5 set where the word
-    /// has a letter (case folds there only) and a mask of its length: a candidate that is no
-    /// word is rejected by one comparison, not a byte loop.
-    private let wordHeads: [[(head: UInt64, fold: UInt64, mask: UInt64)]]
+    /// The words of every fingerprint in one flat array (a candidate is verified without
+    /// copying, and retaining, a nested array), those of `wordLists[g]` in 257 buckets: the
+    /// words that end with the fingerprint, then those where byte b follows it, for b = 0…255.
+    /// Bucket k of group g is `entries[bucketStarts[257 * g + k]..<bucketStarts[257 * g + k + 1]]`.
+    /// A fingerprint's words are compared only where the text's next byte can continue one:
+    /// `app` is in most lines of a log, `app` followed by `l` or `s` in far fewer.
+    private let entries: [WordEntry]
+    private let bucketStarts: [Int32]
+    /// The words of `entries`, in their order, for the byte-wise comparison of long words.
+    private let entryWords: [[UInt8]]
+
+    /// A word as compared at a candidate: its first and last eight bytes as little-endian
+    /// words, with bit 5 set where the word has a letter (case folds there only), so that a
+    /// candidate that is no word is rejected by one or two comparisons, not a byte loop. No
+    /// reference inside: reading one retains nothing.
+    private struct WordEntry {
+        let length: Int
+        /// Where the fingerprint stands in the word.
+        let offset: Int
+        let head: UInt64, headFold: UInt64, headMask: UInt64
+        /// The last eight bytes; for words longer than eight.
+        let tail: UInt64, tailFold: UInt64
+
+        init(word: [UInt8], offset: Int) {
+            length = word.count
+            self.offset = offset
+            var head: UInt64 = 0, headFold: UInt64 = 0, headMask: UInt64 = 0, tail: UInt64 = 0, tailFold: UInt64 = 0
+            for (index, byte) in word.prefix(8).enumerated() {
+                head |= UInt64(byte) << (8 * index)
+                headMask |= 0xFF << (8 * index)
+                if Self.isLetter(byte) { headFold |= 0x20 << (8 * index) }
+            }
+            if word.count > 8 {
+                for (index, byte) in word.suffix(8).enumerated() {
+                    tail |= UInt64(byte) << (8 * index)
+                    if Self.isLetter(byte) { tailFold |= 0x20 << (8 * index) }
+                }
+            }
+            (self.head, self.headFold, self.headMask, self.tail, self.tailFold) = (head, headFold, headMask, tail, tailFold)
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    }
+
     /// The fingerprints as Teddy's nibble tables (`tc_teddy`), eight buckets: on x86_64 one
     /// table lookup per nibble finds every fingerprint's candidates in a block at once, where
     /// the portable search compares each fingerprint in turn.
-    private let teddyTables: [UInt8]
+    fileprivate let teddyTables: [UInt8]
     /// The kernel `tc_teddy_next_block` runs here (0: the portable search).
     package let teddyLevel: Int32
     /// The kernel this machine has, asked once.
     private static let machineTeddyLevel = tc_teddy_level()
     /// The bytes the kernel reads for a block of 32 places.
-    private static let reach = Int(TC_TEDDY_REACH)
+    fileprivate static let reach = Int(TC_TEDDY_REACH)
 
     /// Picks fingerprints greedily: the one that covers the most words not yet covered for
     /// how common it is likely to be in log text (fewer false candidates). Triples: on an app's
@@ -111,17 +151,24 @@ package final class CaselessWordSet: Sendable {
         }
         self.slots = slots
         self.wordLists = wordLists
-        wordHeads = wordLists.map { words in
-            words.map { entry in
-                var head: UInt64 = 0, fold: UInt64 = 0, mask: UInt64 = 0
-                for (index, byte) in entry.word.prefix(8).enumerated() {
-                    head |= UInt64(byte) << (8 * index)
-                    mask |= 0xFF << (8 * index)
-                    if byte >= 0x61, byte <= 0x7A { fold |= 0x20 << (8 * index) }
-                }
-                return (head, fold, mask)
+        var ordered: [(word: [UInt8], offset: Int)] = []
+        var bucketStarts: [Int32] = []
+        for words in wordLists {
+            // nil: the word ends with the fingerprint, and any byte may follow.
+            let next = { (entry: (word: [UInt8], offset: Int)) -> UInt8? in
+                entry.offset + width < entry.word.count ? entry.word[entry.offset + width] : nil
+            }
+            bucketStarts.append(Int32(ordered.count))
+            ordered += words.filter { next($0) == nil }
+            for byte in UInt8.min...UInt8.max {
+                bucketStarts.append(Int32(ordered.count))
+                ordered += words.filter { next($0) == byte }
             }
         }
+        bucketStarts.append(Int32(ordered.count))
+        self.bucketStarts = bucketStarts
+        entries = ordered.map { WordEntry(word: $0.word, offset: $0.offset) }
+        entryWords = ordered.map(\.word)
     }
 
     /// The same words searched without the vector kernel (the portable search alone), for
@@ -219,25 +266,107 @@ package final class CaselessWordSet: Sendable {
         return unsafeBitCast(words, to: SIMD32<UInt8>.self)
     }
 
-    /// Whether the pair at `index` begins a chosen fingerprint and one of its words is there.
+    /// Whether the pair at `index` begins a chosen fingerprint and one of its words is there,
+    /// wholly inside `bounds` (all of `text` when nil; `index + 1` is inside them).
     @inline(__always)
-    private func containsWord(_ text: UnsafeRawBufferPointer, pairAt index: Int) -> Bool {
+    fileprivate func containsWord(_ text: UnsafeRawBufferPointer, pairAt index: Int, within bounds: Range<Int>? = nil) -> Bool {
         let key = Int(Self.folded(text[index])) << 8 | Int(Self.folded(text[index + 1]))
         let slot = Int(slots[key])
         guard slot != 0 else { return false }
-        let words = wordLists[slot - 1], heads = wordHeads[slot - 1]
-        for entry in words.indices {
-            let start = index - words[entry].offset
-            guard start >= 0, start + words[entry].word.count <= text.count else { continue }
+        let lower = bounds?.lowerBound ?? 0, upper = bounds?.upperBound ?? text.count
+        let group = 257 * (slot - 1)
+        // The words that end here, then those the next byte continues (words are lower case).
+        if words(in: text, at: index, bucket: group, from: lower, to: upper) { return true }
+        guard index + width < upper else { return false }
+        return words(in: text, at: index, bucket: group + 1 + Int(Self.folded(text[index + width])), from: lower, to: upper)
+    }
+
+    /// Whether one of the words of bucket `bucket` (`bucketStarts`) stands at `index` - its offset, inside `lower..<upper`.
+    @inline(__always)
+    private func words(in text: UnsafeRawBufferPointer, at index: Int, bucket: Int, from lower: Int, to upper: Int) -> Bool {
+        for entry in Int(bucketStarts[bucket])..<Int(bucketStarts[bucket + 1]) {
+            let candidate = entries[entry]
+            let start = index - candidate.offset, count = candidate.length
+            guard start >= lower, start + count <= upper else { continue }
             if start + 8 <= text.count {
                 let chunk = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-                let head = heads[entry]
-                guard (chunk | head.fold) & head.mask == head.head else { continue }
-                if words[entry].word.count <= 8 { return true }
+                guard (chunk | candidate.headFold) & candidate.headMask == candidate.head else { continue }
+                if count <= 8 { return true }
+                // Words that begin alike (`application(`, `application:`) differ by their last bytes.
+                let last = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self))
+                guard last | candidate.tailFold == candidate.tail else { continue }
+                if count <= 16 { return true }
             }
-            if Self.hasWord(words[entry].word, in: text, at: start) { return true }
+            if Self.hasWord(entryWords[entry], in: text, at: start) { return true }
         }
         return false
+    }
+
+    /// Searches one text for the words inside ranges taken in increasing order (the messages
+    /// of a batch of lines): one pass of the vector kernel over the text, where
+    /// `containsAny` on each range sets up a search and copies the range's last bytes.
+    /// Decides each range as `containsAny` on its bytes does (a test holds the two to each
+    /// other).
+    package struct Cursor {
+        private let set: CaselessWordSet
+        private let text: UnsafeRawBufferPointer
+        /// The last block the kernel found candidates in, and those of its places not yet looked at.
+        private var block = 0
+        private var mask: UInt32 = 0
+        /// Where the kernel searches next: no place before it outside `mask` holds a fingerprint.
+        private var next = 0
+        /// How far past a range the kernel may search in one call: far enough to pass many
+        /// short lines without a candidate, short of a whole batch that stops early.
+        private static let lookahead = 4_096
+
+        package init(_ set: CaselessWordSet, over text: UnsafeRawBufferPointer) {
+            self.set = set
+            self.text = text
+        }
+
+        /// Whether `range` of the text contains one of the words. Ranges must not go back:
+        /// places before `range` are forgotten.
+        package mutating func containsAny(in range: Range<Int>) -> Bool {
+            guard set.teddyLevel > 0, let base = text.baseAddress, !set.firsts.isEmpty else {
+                return set.containsAny(UnsafeRawBufferPointer(rebasing: text[range]))
+            }
+            guard range.count >= 2 else { return false }
+            while true {
+                while mask != 0 {
+                    let place = block + mask.trailingZeroBitCount
+                    // Kept for a later range: its pair does not fit in this one.
+                    guard place + 1 < range.upperBound else { return false }
+                    mask &= mask &- 1
+                    if place >= range.lowerBound, set.containsWord(text, pairAt: place, within: range) { return true }
+                }
+                next = max(next, range.lowerBound)
+                guard next + 1 < range.upperBound else { return false }
+                let limit = min(text.count, range.upperBound + Self.lookahead)
+                var searchedToEnd = false
+                let found: UInt32 = set.teddyTables.withUnsafeBytes { tables in
+                    guard let teddy = tables.baseAddress?.assumingMemoryBound(to: tc_teddy.self) else { return 0 }
+                    let bytes = base.assumingMemoryBound(to: UInt8.self)
+                    var found: UInt32 = 0
+                    block = tc_teddy_next_block(set.teddyLevel, teddy, bytes, limit, next, &found)
+                    guard found == 0, limit == text.count else { return found }
+                    // The last places (fewer than a block's) are searched in a zero-padded copy of
+                    // the rest; places whose pair reaches the padding hold no word.
+                    searchedToEnd = true
+                    guard block + 1 < text.count else { return 0 }
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CaselessWordSet.reach) { padded in
+                        guard let start = padded.baseAddress else { return }
+                        start.initialize(repeating: 0, count: CaselessWordSet.reach)
+                        start.update(from: bytes + block, count: text.count - block)
+                        _ = tc_teddy_next_block(set.teddyLevel, teddy, start, CaselessWordSet.reach, 0, &found)
+                    }
+                    return found & ((UInt32(1) << UInt32(text.count - 1 - block)) &- 1)
+                }
+                mask = found
+                // After a block with candidates the kernel goes on at the next; after a search
+                // that stopped at `limit`, at the first block it did not search.
+                next = searchedToEnd ? text.count : (found != 0 ? block + 32 : block)
+            }
+        }
     }
 
     private static func hasWord(_ word: [UInt8], in text: UnsafeRawBufferPointer, at start: Int) -> Bool {

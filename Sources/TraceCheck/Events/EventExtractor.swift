@@ -150,6 +150,31 @@ package final class CompiledCatalog: Sendable {
             || (message.count <= Self.shortMessageLimit && shortMessageWords.containsAny(message))
     }
 
+    /// Decides `isCandidate` for ranges of one text taken in increasing order (the messages
+    /// of a batch of lines), searching the text once.
+    package struct CandidateCursor {
+        private var words: CaselessWordSet.Cursor
+        private let shortWords: CaselessWordSet
+        private let text: UnsafeRawBufferPointer
+
+        /// Whether the message at `range` of the text is a candidate; `range` must not go back.
+        package mutating func isCandidate(_ range: Range<Int>) -> Bool {
+            words.containsAny(in: range)
+                || (range.count <= CompiledCatalog.shortMessageLimit && shortWords.containsAny(UnsafeRawBufferPointer(rebasing: text[range])))
+        }
+
+        init(catalog: CompiledCatalog, text: UnsafeRawBufferPointer) {
+            words = CaselessWordSet.Cursor(catalog.candidateWords, over: text)
+            shortWords = catalog.shortMessageWords
+            self.text = text
+        }
+    }
+
+    /// A cursor over `text` for `isCandidate` of its messages in order.
+    package func candidates(in text: UnsafeRawBufferPointer) -> CandidateCursor {
+        CandidateCursor(catalog: self, text: text)
+    }
+
     /// The same decision through the reference regexes.
     package func isCandidateByReference(_ message: UnsafeRawBufferPointer, matcher: PCRE2Matcher) throws -> Bool {
         try matcher.matches(candidate, in: message)

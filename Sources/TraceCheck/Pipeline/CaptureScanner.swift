@@ -327,13 +327,23 @@ final class ScanSession {
         // Records that repeat the armed prefix are read in this loop, their state kept in
         // locals and written back (`commit`) before anything else reads it.
         var run = QuietRun(session: self)
+        // The word filter runs over the batch's text in one pass, not line by line.
+        var candidates = extractor.catalog.candidates(in: text)
+        // The text before this has no colour escape: searched a window at a time, since a
+        // batch often ends long before its text does.
+        var clearUntil = 0
         while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
             let start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
-            // A line with colour escapes is read one by one, without them.
-            guard memchr(base + start, 27, end - start) == nil else { break }
+            if end > clearUntil {
+                let window = min(text.count, max(end, start + Self.escapeWindow))
+                clearUntil = memchr(base + start, 27, window - start).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? window
+                // A line with colour escapes is read one by one, without them.
+                guard end <= clearUntil else { break }
+            }
             let crlf = end > start && text[end - 1] == 13
+            let lineEnd = crlf ? end - 1 : end
             let number = firstNumber + taken.lines
-            let line = UnsafeRawBufferPointer(rebasing: text[start..<(crlf ? end - 1 : end)])
+            let line = UnsafeRawBufferPointer(rebasing: text[start..<lineEnd])
             let messageStart: Int? = if !run.fast {
                 nil
             } else if let stamp = run.stamp {
@@ -348,11 +358,12 @@ final class ScanSession {
                     declinedLine = number
                     break
                 }
-                if run.selected, extractor.catalog.isCandidate(message) {
+                if run.selected, candidates.isCandidate((start + messageStart)..<lineEnd) {
                     commit(&run)
                     extract(message: message, text: line, number: number, context: context)
                 }
-            } else if run.fast, isQuietUnprefixed(line, number: number) {
+            } else if run.fast, let quiet = quietness(ofUnprefixed: line, number: number),
+                      quiet == .quiet || !candidates.isCandidate(start..<lineEnd) {
                 // Changes nothing the run holds.
             } else {
                 commit(&run)
@@ -370,6 +381,9 @@ final class ScanSession {
         commit(&run)
         return taken
     }
+
+    /// How many bytes of a batch are searched for colour escapes at a time.
+    private static let escapeWindow = 8_192
 
     /// Writes back the records `run` read and starts a new run from the session's state.
     private func commit(_ run: inout QuietRun) {
@@ -444,14 +458,26 @@ final class ScanSession {
     /// `print` line), where nothing makes it more (a message wrapped from the line before,
     /// the first line of a part).
     private func isQuietUnprefixed(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
+        switch quietness(ofUnprefixed: line, number: number) {
+        case .quiet: true
+        case .quietUnlessCandidate: !extractor.catalog.isCandidate(line)
+        case nil: false
+        }
+    }
+
+    private enum Quietness { case quiet, quietUnlessCandidate }
+
+    /// `isQuietUnprefixed` but for the candidate search, which the batch does its own way:
+    /// nil when `line` is not quiet whatever it holds.
+    private func quietness(ofUnprefixed line: UnsafeRawBufferPointer, number: Int) -> Quietness? {
         guard let readerGate, !readerGate.admits(line), extractor.pendingWrap == nil,
-              leadingRun == nil || number != firstLineNumber else { return false }
+              leadingRun == nil || number != firstLineNumber else { return nil }
         if unprefixedAreContinuations {
             // The next line of the record before: nothing to read in an unselected process.
-            guard sawRecord else { return false }
-            if !processSelected { return true }
+            guard sawRecord else { return nil }
+            if !processSelected { return .quiet }
         }
-        return !extractor.catalog.isCandidate(line)
+        return .quietUnlessCandidate
     }
 
     private var leadingRunIsOpen: Bool {
