@@ -352,12 +352,8 @@ final class ScanSession {
                 context.timestamp.withUnsafeBytes { samePrefix.messageStart(in: line, after: $0) }
             }
             if let messageStart {
-                guard let message = run.take(line, messageStart: messageStart, timestampLength: samePrefix.timestampLength) else {
-                    // As `readQuietly(_:number:)` does before it leaves a repeat to the full read.
-                    samePrefix.matched()
-                    declinedLine = number
-                    break
-                }
+                let message = run.take(line, messageStart: messageStart, timestampLength: samePrefix.timestampLength, number: number)
+                if let first = run.closedDouble { doubled.add(first) }
                 if run.selected, candidates.isCandidate((start + messageStart)..<lineEnd) {
                     commit(&run)
                     extract(message: message, text: line, number: number, context: context)
@@ -390,6 +386,7 @@ final class ScanSession {
         guard run.records > 0, let stamp = run.stamp else { return }
         mainRecords += run.records
         lastSignature = run.signature
+        repeatRun = run.repeatRun
         context.timestamp.set(stamp)
         samePrefix.matched()
         run = QuietRun(session: self)
@@ -406,26 +403,39 @@ final class ScanSession {
         var signature: MessageSignature
         /// The last record's timestamp, in the text of the lines read; nil: the session's.
         var stamp: UnsafeRawBufferPointer?
+        /// The run of one message repeated that the last record is in (`ScanSession.repeatRun`).
+        var repeatRun: (first: Int, repeats: Int)?
+        /// The line that began a run of one message repeated once, when the last record
+        /// ended that run: a row copied twice, for the session's `doubled`.
+        var closedDouble: Int?
 
-        /// Takes `line`, which repeats the armed prefix, as the next record, and gives its
-        /// message; nil, taking nothing, when the message repeats the last one's (a run of
-        /// repeats is the full read's to count).
-        mutating func take(_ line: UnsafeRawBufferPointer, messageStart: Int, timestampLength: Int) -> UnsafeRawBufferPointer? {
+        /// Takes `line`, which repeats the armed prefix, as record `number`, and gives its
+        /// message. A message that repeats the last one's continues a run of repeats, counted
+        /// as `handle(_:fallback:)` counts it.
+        mutating func take(_ line: UnsafeRawBufferPointer, messageStart: Int, timestampLength: Int, number: Int) -> UnsafeRawBufferPointer {
             let message = UnsafeRawBufferPointer(rebasing: line[messageStart...])
             let next = MessageSignature(message, pid: pid)
-            guard !next.continuesRun(of: signature) else { return nil }
-            signature = next
+            closedDouble = nil
+            if next.continuesRun(of: signature) {
+                repeatRun = repeatRun.map { ($0.first, $0.repeats + 1) } ?? (number, 1)
+            } else {
+                if let run = repeatRun, run.repeats == 1 { closedDouble = run.first }
+                repeatRun = nil
+                signature = next
+            }
             records += 1
             stamp = UnsafeRawBufferPointer(rebasing: line[..<timestampLength])
             return message
         }
 
         init(session: ScanSession) {
-            fast = session.samePrefix.isArmed && session.repeatRun == nil && !session.leadingRunIsOpen
+            // A part's leading run of repeats is the part before's to judge (`absorb`).
+            fast = session.samePrefix.isArmed && !session.leadingRunIsOpen
                 && (session.processSelected || !session.processLogsSystemAccount)
             selected = session.processSelected
             pid = session.context.pid
             signature = session.lastSignature
+            repeatRun = session.repeatRun
         }
     }
 
@@ -433,17 +443,20 @@ final class ScanSession {
     /// but the count of records (and the events it holds), and says whether it did. Two
     /// kinds of line qualify:
     /// - a record that repeats the last record's prefix (`SamePrefix`): the same process and
-    ///   thread, a timestamp not earlier, a message that does not repeat the last one (a run
-    ///   of one message repeated is the full read's to count); its message is searched for
-    ///   an event as the full read searches it;
+    ///   thread, a timestamp not earlier; its message is searched for an event as the full
+    ///   read searches it, and a message that repeats the last one is counted as the full
+    ///   read counts it (`QuietRun.take`);
     /// - a line that no reader takes (`readerGate`) and is no candidate: a `print` line.
     /// Anything else, or any state these lines would change (a message wrapped from the line
-    /// before, the first line of a part, a run of repeats), is left to the full read.
+    /// before, the first line of a part and the run of repeats it may begin), is left to the
+    /// full read.
     private func readQuietly(_ line: UnsafeRawBufferPointer, number: Int) -> Bool {
         if samePrefix.isArmed, let start = context.timestamp.withUnsafeBytes({ samePrefix.messageStart(in: line, after: $0) }) {
             samePrefix.matched()
             var run = QuietRun(session: self)
-            guard run.fast, let message = run.take(line, messageStart: start, timestampLength: samePrefix.timestampLength) else { return false }
+            guard run.fast else { return false }
+            let message = run.take(line, messageStart: start, timestampLength: samePrefix.timestampLength, number: number)
+            if let first = run.closedDouble { doubled.add(first) }
             commit(&run)
             // A candidate is searched as the full read would search it: only the parse is saved.
             if run.selected, extractor.catalog.isCandidate(message) {
