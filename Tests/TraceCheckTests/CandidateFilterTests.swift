@@ -194,11 +194,8 @@ final class CandidateFilterTests: XCTestCase {
     /// Random text with words, cut words and case-folding look-alikes (`[` folds onto `{` in the
     /// SIMD step) at random places: the fast finder decides each line as the reference does.
     func testAgreesOnRandomTextAroundTheWords() throws {
-        var state: UInt64 = 2026
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = Draws(seed: 2026)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let vocabulary = CompiledCatalog.candidateVocabulary.map { Array($0.utf8) }
         let alphabet = Array("abcdeSCENEactive:([{@`_ 0x\u{7f}".utf8) + [0xC3, 0xA9, 0xFF]
         var lines: [[UInt8]] = []
@@ -278,11 +275,8 @@ final class CandidateFilterTests: XCTestCase {
     /// longer than the cursor searches ahead, words at a line's very end and the text's, and
     /// a text that ends without a newline.
     func testTheBatchCursorDecidesEachMessageAsTheLineSearchDoes() throws {
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = Draws(seed: 7)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let vocabulary = CompiledCatalog.candidateVocabulary.map { Array($0.utf8) }
         let alphabet = Array("abcdeSCENEactive:([{@`_ 0x".utf8) + [0xC3, 0xA9]
         var found = 0
@@ -330,5 +324,18 @@ final class CandidateFilterTests: XCTestCase {
                 XCTAssertTrue(cursor.isCandidate(3..<(bytes.count - 1)), "word at \(place)")
             }
         }
+    }
+}
+
+/// A repeatable stream of draws (a 64-bit linear congruential generator, its high bits).
+private struct Draws {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// A draw in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
     }
 }

@@ -29,7 +29,7 @@ package final class CaselessWordSet: Sendable {
     /// A fingerprint's words are compared only where the text's next byte can continue one:
     /// `app` is in most lines of a log, `app` followed by `l` or `s` in far fewer.
     private let entries: [WordEntry]
-    private let bucketStarts: [Int32]
+    private let bucketStarts: [Int]
     /// The words of `entries`, in their order, for the byte-wise comparison of long words.
     private let entryWords: [[UInt8]]
 
@@ -152,20 +152,20 @@ package final class CaselessWordSet: Sendable {
         self.slots = slots
         self.wordLists = wordLists
         var ordered: [(word: [UInt8], offset: Int)] = []
-        var bucketStarts: [Int32] = []
+        var bucketStarts: [Int] = []
         for words in wordLists {
             // nil: the word ends with the fingerprint, and any byte may follow.
             let next = { (entry: (word: [UInt8], offset: Int)) -> UInt8? in
                 entry.offset + width < entry.word.count ? entry.word[entry.offset + width] : nil
             }
-            bucketStarts.append(Int32(ordered.count))
+            bucketStarts.append(ordered.count)
             ordered += words.filter { next($0) == nil }
             for byte in UInt8.min...UInt8.max {
-                bucketStarts.append(Int32(ordered.count))
+                bucketStarts.append(ordered.count)
                 ordered += words.filter { next($0) == byte }
             }
         }
-        bucketStarts.append(Int32(ordered.count))
+        bucketStarts.append(ordered.count)
         self.bucketStarts = bucketStarts
         entries = ordered.map { WordEntry(word: $0.word, offset: $0.offset) }
         entryWords = ordered.map(\.word)
@@ -281,10 +281,11 @@ package final class CaselessWordSet: Sendable {
         return words(in: text, at: index, bucket: group + 1 + Int(Self.folded(text[index + width])), from: lower, to: upper)
     }
 
-    /// Whether one of the words of bucket `bucket` (`bucketStarts`) stands at `index` - its offset, inside `lower..<upper`.
+    /// Whether one of the words of bucket `bucket` (`bucketStarts`) stands at `index` minus its
+    /// offset, wholly inside `lower..<upper`.
     @inline(__always)
     private func words(in text: UnsafeRawBufferPointer, at index: Int, bucket: Int, from lower: Int, to upper: Int) -> Bool {
-        for entry in Int(bucketStarts[bucket])..<Int(bucketStarts[bucket + 1]) {
+        for entry in bucketStarts[bucket]..<bucketStarts[bucket + 1] {
             let candidate = entries[entry]
             let start = index - candidate.offset, count = candidate.length
             guard start >= lower, start + count <= upper else { continue }
