@@ -270,6 +270,7 @@ final class CandidateFilterTests: XCTestCase {
             }
         }
     }
+
     /// The cursor that searches a batch of lines once decides each message as `isCandidate`
     /// on its bytes: messages at random places of their lines, some lines skipped, lines
     /// longer than the cursor searches ahead, words at a line's very end and the text's, and
