@@ -182,35 +182,13 @@ package final class CaselessWordSet: Sendable {
     /// True when `text` contains one of the words, ignoring ASCII case.
     package func containsAny(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
-        guard count >= 2, !firsts.isEmpty, let base = text.baseAddress else { return false }
-        var offset = 0
+        guard count >= 2, !firsts.isEmpty, text.baseAddress != nil else { return false }
+        // The vector kernel: one range, the whole text.
         if teddyLevel > 0 {
-            let found: Bool? = teddyTables.withUnsafeBytes { tables in
-                guard let teddy = tables.baseAddress?.assumingMemoryBound(to: tc_teddy.self) else { return nil }
-                let bytes = base.assumingMemoryBound(to: UInt8.self)
-                var mask: UInt32 = 0
-                while true {
-                    let block = tc_teddy_next_block(teddyLevel, teddy, bytes, count, offset, &mask)
-                    guard mask != 0 else {
-                        offset = block
-                        break
-                    }
-                    if verify(text, block: block, mask: mask) { return true }
-                    offset = block + 32
-                }
-                // The places left (fewer than a block's) are searched in a zero-padded copy of
-                // the rest; places whose pair reaches the padding hold no word.
-                guard offset + 1 < count else { return false }
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.reach) { padded in
-                    guard let start = padded.baseAddress else { return }
-                    start.initialize(repeating: 0, count: Self.reach)
-                    start.update(from: bytes + offset, count: count - offset)
-                    _ = tc_teddy_next_block(teddyLevel, teddy, start, Self.reach, 0, &mask)
-                }
-                return verify(text, block: offset, mask: mask & ((UInt32(1) << UInt32(count - 1 - offset)) &- 1))
-            }
-            if let found { return found }
+            var cursor = Cursor(self, over: text)
+            return cursor.containsAny(in: 0..<count)
         }
+        var offset = 0
         while offset + 32 + width <= count {
             // Setting bit 5 of every byte folds ASCII case, so each byte costs one comparison
             // instead of two. It also folds a few punctuation bytes onto others (`[` onto
@@ -232,18 +210,6 @@ package final class CaselessWordSet: Sendable {
         while offset + 1 < count {
             if containsWord(text, pairAt: offset) { return true }
             offset += 1
-        }
-        return false
-    }
-
-    /// Whether a word stands at one of the candidate positions `block + i` of `mask`'s bits.
-    /// Candidates share a bucket's nibbles, not always a pair: the pair's slot decides.
-    @inline(__always)
-    private func verify(_ text: UnsafeRawBufferPointer, block: Int, mask: UInt32) -> Bool {
-        var places = mask
-        while places != 0 {
-            if containsWord(text, pairAt: block + places.trailingZeroBitCount) { return true }
-            places &= places &- 1
         }
         return false
     }
@@ -328,11 +294,14 @@ package final class CaselessWordSet: Sendable {
         /// Whether `range` of the text contains one of the words. Ranges must not go back:
         /// places before `range` are forgotten.
         package mutating func containsAny(in range: Range<Int>) -> Bool {
+            // Without the vector kernel, the portable search of the range's bytes.
             guard set.teddyLevel > 0, let base = text.baseAddress, !set.firsts.isEmpty else {
                 return set.containsAny(UnsafeRawBufferPointer(rebasing: text[range]))
             }
             guard range.count >= 2 else { return false }
             while true {
+                // A place shares a bucket's nibbles with a fingerprint, not always its bytes:
+                // `containsWord`'s slot decides.
                 while mask != 0 {
                     let place = block + mask.trailingZeroBitCount
                     // Kept for a later range: its pair does not fit in this one.
