@@ -352,8 +352,7 @@ final class ScanSession {
                 context.timestamp.withUnsafeBytes { samePrefix.messageStart(in: line, after: $0) }
             }
             if let messageStart {
-                let message = run.take(line, messageStart: messageStart, timestampLength: samePrefix.timestampLength, number: number)
-                if let first = run.closedDouble { doubled.add(first) }
+                let message = take(line, into: &run, messageStart: messageStart, number: number)
                 if run.selected, candidates.isCandidate((start + messageStart)..<lineEnd) {
                     commit(&run)
                     extract(message: message, text: line, number: number, context: context)
@@ -380,6 +379,14 @@ final class ScanSession {
 
     /// How many bytes of a batch are searched for colour escapes at a time.
     private static let escapeWindow = 8_192
+
+    /// Takes `line` as record `number` of `run` (`QuietRun.take`), and counts the row copied
+    /// twice that it shows, if any: the one way both quiet reads take a record.
+    private func take(_ line: UnsafeRawBufferPointer, into run: inout QuietRun, messageStart: Int, number: Int) -> UnsafeRawBufferPointer {
+        let message = run.take(line, messageStart: messageStart, timestampLength: samePrefix.timestampLength, number: number)
+        if let first = run.closedDouble { doubled.add(first) }
+        return message
+    }
 
     /// Writes back the records `run` read and starts a new run from the session's state.
     private func commit(_ run: inout QuietRun) {
@@ -455,8 +462,7 @@ final class ScanSession {
             samePrefix.matched()
             var run = QuietRun(session: self)
             guard run.fast else { return false }
-            let message = run.take(line, messageStart: start, timestampLength: samePrefix.timestampLength, number: number)
-            if let first = run.closedDouble { doubled.add(first) }
+            let message = take(line, into: &run, messageStart: start, number: number)
             commit(&run)
             // A candidate is searched as the full read would search it: only the parse is saved.
             if run.selected, extractor.catalog.isCandidate(message) {
