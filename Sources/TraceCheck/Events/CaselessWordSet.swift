@@ -22,60 +22,21 @@ package final class CaselessWordSet: Sendable {
     private let slots: [UInt8]
     /// The lowercase words each fingerprint was chosen for, and where in each it occurs.
     private let wordLists: [[(word: [UInt8], offset: Int)]]
-    /// The words of every fingerprint in one flat array (a candidate is verified without
-    /// copying, and retaining, a nested array), those of `wordLists[g]` in 257 buckets: the
-    /// words that end with the fingerprint, then those where byte b follows it, for b = 0…255.
-    /// Bucket k of group g is `entries[bucketStarts[257 * g + k]..<bucketStarts[257 * g + k + 1]]`.
+    /// The words in the form the C search reads (`tc_word_set`): Teddy's tables, the slots,
+    /// and the words of every fingerprint in one flat array, those of `wordLists[g]` in 257
+    /// buckets: the words that end with the fingerprint, then those where byte b follows it.
     /// A fingerprint's words are compared only where the text's next byte can continue one:
-    /// `app` is in most lines of a log, `app` followed by `l` or `s` in far fewer.
-    private let entries: [WordEntry]
-    private let bucketStarts: [Int]
-    /// The words of `entries`, in their order, for the byte-wise comparison of long words.
-    private let entryWords: [[UInt8]]
-
-    /// A word as compared at a candidate: its first and last eight bytes as little-endian
-    /// words, with bit 5 set where the word has a letter (case folds there only), so that a
-    /// candidate that is no word is rejected by one or two comparisons, not a byte loop. No
-    /// reference inside: reading one retains nothing.
-    private struct WordEntry {
-        let length: Int
-        /// Where the fingerprint stands in the word.
-        let offset: Int
-        let head: UInt64, headFold: UInt64, headMask: UInt64
-        /// The last eight bytes; for words longer than eight.
-        let tail: UInt64, tailFold: UInt64
-
-        init(word: [UInt8], offset: Int) {
-            length = word.count
-            self.offset = offset
-            var head: UInt64 = 0, headFold: UInt64 = 0, headMask: UInt64 = 0, tail: UInt64 = 0, tailFold: UInt64 = 0
-            for (index, byte) in word.prefix(8).enumerated() {
-                head |= UInt64(byte) << (8 * index)
-                headMask |= 0xFF << (8 * index)
-                if Self.isLetter(byte) { headFold |= 0x20 << (8 * index) }
-            }
-            if word.count > 8 {
-                for (index, byte) in word.suffix(8).enumerated() {
-                    tail |= UInt64(byte) << (8 * index)
-                    if Self.isLetter(byte) { tailFold |= 0x20 << (8 * index) }
-                }
-            }
-            (self.head, self.headFold, self.headMask, self.tail, self.tailFold) = (head, headFold, headMask, tail, tailFold)
-        }
-
-        private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-    }
+    /// `app` is in most lines of a log, `app` followed by `l` or `s` in far fewer. One
+    /// verification serves the vector cursor, the portable search and the quiet batch.
+    private let table: WordTable
 
     /// The fingerprints as Teddy's nibble tables (`tc_teddy`), eight buckets: on x86_64 one
     /// table lookup per nibble finds every fingerprint's candidates in a block at once, where
     /// the portable search compares each fingerprint in turn.
-    fileprivate let teddyTables: [UInt8]
     /// The kernel `tc_teddy_next_block` runs here (0: the portable search).
     package let teddyLevel: Int32
     /// The kernel this machine has, asked once.
     private static let machineTeddyLevel = tc_teddy_level()
-    /// The bytes the kernel reads for a block of 32 places.
-    fileprivate static let reach = Int(TC_TEDDY_REACH)
 
     /// Picks fingerprints greedily: the one that covers the most words not yet covered for
     /// how common it is likely to be in log text (fewer false candidates). Triples: on an app's
@@ -137,8 +98,8 @@ package final class CaselessWordSet: Sendable {
                 }
             }
         }
-        teddyTables = tables
-        teddyLevel = vector ? Self.machineTeddyLevel : 0
+        let teddyLevel = vector ? Self.machineTeddyLevel : 0
+        self.teddyLevel = teddyLevel
         firsts = fingerprints.map { SIMD32(repeating: $0[0] | 0x20) }
         seconds = fingerprints.map { SIMD32(repeating: $0[1] | 0x20) }
         thirds = fingerprints.map { SIMD32(repeating: $0[$0.count - 1] | 0x20) }
@@ -152,23 +113,21 @@ package final class CaselessWordSet: Sendable {
         self.slots = slots
         self.wordLists = wordLists
         var ordered: [(word: [UInt8], offset: Int)] = []
-        var bucketStarts: [Int] = []
+        var bucketStarts: [Int64] = []
         for words in wordLists {
             // nil: the word ends with the fingerprint, and any byte may follow.
             let next = { (entry: (word: [UInt8], offset: Int)) -> UInt8? in
                 entry.offset + width < entry.word.count ? entry.word[entry.offset + width] : nil
             }
-            bucketStarts.append(ordered.count)
+            bucketStarts.append(Int64(ordered.count))
             ordered += words.filter { next($0) == nil }
             for byte in UInt8.min...UInt8.max {
-                bucketStarts.append(ordered.count)
+                bucketStarts.append(Int64(ordered.count))
                 ordered += words.filter { next($0) == byte }
             }
         }
-        bucketStarts.append(ordered.count)
-        self.bucketStarts = bucketStarts
-        entries = ordered.map { WordEntry(word: $0.word, offset: $0.offset) }
-        entryWords = ordered.map(\.word)
+        bucketStarts.append(Int64(ordered.count))
+        table = WordTable(tables: tables, level: teddyLevel, width: width, slots: slots, bucketStarts: bucketStarts, words: ordered)
     }
 
     /// The same words searched without the vector kernel (the portable search alone), for
@@ -233,40 +192,11 @@ package final class CaselessWordSet: Sendable {
     }
 
     /// Whether the pair at `index` begins a chosen fingerprint and one of its words is there,
-    /// wholly inside `bounds` (all of `text` when nil; `index + 1` is inside them).
+    /// wholly inside `text` (`index + 1` is inside it).
     @inline(__always)
-    fileprivate func containsWord(_ text: UnsafeRawBufferPointer, pairAt index: Int, within bounds: Range<Int>? = nil) -> Bool {
-        let key = Int(Self.folded(text[index])) << 8 | Int(Self.folded(text[index + 1]))
-        let slot = Int(slots[key])
-        guard slot != 0 else { return false }
-        let lower = bounds?.lowerBound ?? 0, upper = bounds?.upperBound ?? text.count
-        let group = 257 * (slot - 1)
-        // The words that end here, then those the next byte continues (words are lower case).
-        if words(in: text, at: index, bucket: group, from: lower, to: upper) { return true }
-        guard index + width < upper else { return false }
-        return words(in: text, at: index, bucket: group + 1 + Int(Self.folded(text[index + width])), from: lower, to: upper)
-    }
-
-    /// Whether one of the words of bucket `bucket` (`bucketStarts`) stands at `index` minus its
-    /// offset, wholly inside `lower..<upper`.
-    @inline(__always)
-    private func words(in text: UnsafeRawBufferPointer, at index: Int, bucket: Int, from lower: Int, to upper: Int) -> Bool {
-        for entry in bucketStarts[bucket]..<bucketStarts[bucket + 1] {
-            let candidate = entries[entry]
-            let start = index - candidate.offset, count = candidate.length
-            guard start >= lower, start + count <= upper else { continue }
-            if start + 8 <= text.count {
-                let chunk = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: start, as: UInt64.self))
-                guard (chunk | candidate.headFold) & candidate.headMask == candidate.head else { continue }
-                if count <= 8 { return true }
-                // Words that begin alike (`application(`, `application:`) differ by their last bytes.
-                let last = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: start + count - 8, as: UInt64.self))
-                guard last | candidate.tailFold == candidate.tail else { continue }
-                if count <= 16 { return true }
-            }
-            if Self.hasWord(entryWords[entry], in: text, at: start) { return true }
-        }
-        return false
+    private func containsWord(_ text: UnsafeRawBufferPointer, pairAt index: Int) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return tc_words_match_at(table.set, base.assumingMemoryBound(to: UInt8.self), text.count, index, 0, text.count) != 0
     }
 
     /// Searches one text for the words inside ranges taken in increasing order (the messages
@@ -277,14 +207,7 @@ package final class CaselessWordSet: Sendable {
     package struct Cursor {
         private let set: CaselessWordSet
         private let text: UnsafeRawBufferPointer
-        /// The last block the kernel found candidates in, and those of its places not yet looked at.
-        private var block = 0
-        private var mask: UInt32 = 0
-        /// Where the kernel searches next: no place before it outside `mask` holds a fingerprint.
-        private var next = 0
-        /// How far past a range the kernel may search in one call: far enough to pass many
-        /// short lines without a candidate, short of a whole batch that stops early.
-        private static let lookahead = 4_096
+        private var state = tc_word_cursor()
 
         package init(_ set: CaselessWordSet, over text: UnsafeRawBufferPointer) {
             self.set = set
@@ -298,51 +221,26 @@ package final class CaselessWordSet: Sendable {
             guard set.teddyLevel > 0, let base = text.baseAddress, !set.firsts.isEmpty else {
                 return set.containsAny(UnsafeRawBufferPointer(rebasing: text[range]))
             }
-            guard range.count >= 2 else { return false }
-            while true {
-                // A place shares a bucket's nibbles with a fingerprint, not always its bytes:
-                // `containsWord`'s slot decides.
-                while mask != 0 {
-                    let place = block + mask.trailingZeroBitCount
-                    // Kept for a later range: its pair does not fit in this one.
-                    guard place + 1 < range.upperBound else { return false }
-                    mask &= mask &- 1
-                    if place >= range.lowerBound, set.containsWord(text, pairAt: place, within: range) { return true }
-                }
-                next = max(next, range.lowerBound)
-                guard next + 1 < range.upperBound else { return false }
-                let limit = min(text.count, range.upperBound + Self.lookahead)
-                var searchedToEnd = false
-                let found: UInt32 = set.teddyTables.withUnsafeBytes { tables in
-                    guard let teddy = tables.baseAddress?.assumingMemoryBound(to: tc_teddy.self) else { return 0 }
-                    let bytes = base.assumingMemoryBound(to: UInt8.self)
-                    var found: UInt32 = 0
-                    block = tc_teddy_next_block(set.teddyLevel, teddy, bytes, limit, next, &found)
-                    guard found == 0, limit == text.count else { return found }
-                    // The last places (fewer than a block's) are searched in a zero-padded copy of
-                    // the rest; places whose pair reaches the padding hold no word.
-                    searchedToEnd = true
-                    guard block + 1 < text.count else { return 0 }
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CaselessWordSet.reach) { padded in
-                        guard let start = padded.baseAddress else { return }
-                        start.initialize(repeating: 0, count: CaselessWordSet.reach)
-                        start.update(from: bytes + block, count: text.count - block)
-                        _ = tc_teddy_next_block(set.teddyLevel, teddy, start, CaselessWordSet.reach, 0, &found)
-                    }
-                    return found & ((UInt32(1) << UInt32(text.count - 1 - block)) &- 1)
-                }
-                mask = found
-                // After a block with candidates the kernel goes on at the next; after a search
-                // that stopped at `limit`, at the first block it did not search.
-                next = searchedToEnd ? text.count : (found != 0 ? block + 32 : block)
+            return tc_cursor_contains(set.table.set, &state, base.assumingMemoryBound(to: UInt8.self), text.count,
+                                      range.lowerBound, range.upperBound) != 0
+        }
+
+        /// Reads the quiet lines of `quiet` (`tc_quiet_read`) with this cursor as the search
+        /// for the set's words, and `shortWords` for ranges of up to `shortLimit` bytes. Nil
+        /// without the vector kernel: the caller reads the lines one by one.
+        mutating func readQuietly(_ quiet: inout tc_quiet, shortWords: CaselessWordSet, shortLimit: Int) -> tc_quiet_stop? {
+            guard set.teddyLevel > 0, !set.firsts.isEmpty, let base = text.baseAddress else { return nil }
+            let set = set, text = text
+            return withUnsafeMutablePointer(to: &state) { cursor in
+                quiet.text = base.assumingMemoryBound(to: UInt8.self)
+                quiet.count = text.count
+                quiet.words = UnsafePointer(set.table.set)
+                quiet.cursor = cursor
+                quiet.short_words = UnsafePointer(shortWords.table.set)
+                quiet.short_limit = shortLimit
+                return tc_quiet_read(&quiet)
             }
         }
-    }
-
-    private static func hasWord(_ word: [UInt8], in text: UnsafeRawBufferPointer, at start: Int) -> Bool {
-        guard start >= 0, start + word.count <= text.count else { return false }
-        for (offset, byte) in word.enumerated() where folded(text[start + offset]) != byte { return false }
-        return true
     }
 
     /// ASCII upper case onto lower case; every other byte stays.
@@ -370,4 +268,71 @@ package final class CaselessWordSet: Sendable {
         1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4, 1, 4, 1, 3,
         1, 53, 9, 29, 29, 79, 15, 19, 9, 56, 1, 6, 26, 20, 49, 45, 24, 3, 40, 51, 53, 11, 7, 5, 7, 7, 3, 1, 1, 1, 1,
     ]
+}
+
+/// The C form of a word set (`tc_word_set`) and the memory it points into, allocated once and
+/// never changed after: read by every thread.
+private final class WordTable: @unchecked Sendable {
+    let set: UnsafeMutablePointer<tc_word_set>
+    private let tables: UnsafeMutablePointer<tc_teddy>
+    private let slots: UnsafeMutableBufferPointer<UInt8>
+    private let bucketStarts: UnsafeMutableBufferPointer<Int64>
+    private let entries: UnsafeMutableBufferPointer<tc_word_entry>
+    private let words: UnsafeMutableBufferPointer<UInt8>
+
+    init(tables teddy: [UInt8], level: Int32, width: Int, slots slotBytes: [UInt8], bucketStarts starts: [Int64],
+         words ordered: [(word: [UInt8], offset: Int)]) {
+        tables = .allocate(capacity: 1)
+        tables.initialize(to: tc_teddy())
+        withUnsafeMutableBytes(of: &tables.pointee) { $0.copyBytes(from: teddy.prefix($0.count)) }
+        slots = .allocate(capacity: slotBytes.count)
+        _ = slots.initialize(from: slotBytes)
+        bucketStarts = .allocate(capacity: starts.count)
+        _ = bucketStarts.initialize(from: starts)
+        var bytes: [UInt8] = []
+        var made: [tc_word_entry] = []
+        for (word, offset) in ordered {
+            made.append(Self.entry(word: word, offset: offset, at: bytes.count))
+            bytes += word
+        }
+        entries = .allocate(capacity: max(made.count, 1))
+        _ = entries.initialize(from: made)
+        words = .allocate(capacity: max(bytes.count, 1))
+        _ = words.initialize(from: bytes)
+        set = .allocate(capacity: 1)
+        set.initialize(to: tc_word_set(tables: tables, level: level, width: Int32(width), slots: slots.baseAddress,
+                                       bucket_starts: bucketStarts.baseAddress, entries: entries.baseAddress,
+                                       words: words.baseAddress))
+    }
+
+    deinit {
+        set.deallocate()
+        tables.deallocate()
+        slots.deallocate()
+        bucketStarts.deallocate()
+        entries.deallocate()
+        words.deallocate()
+    }
+
+    /// A word's first and last eight bytes as little-endian words, with bit 5 set where the
+    /// word has a letter (case folds there only), so that a place that is no word is
+    /// rejected by one or two comparisons, not a byte loop.
+    private static func entry(word: [UInt8], offset: Int, at start: Int) -> tc_word_entry {
+        var head: UInt64 = 0, headFold: UInt64 = 0, headMask: UInt64 = 0, tail: UInt64 = 0, tailFold: UInt64 = 0
+        for (index, byte) in word.prefix(8).enumerated() {
+            head |= UInt64(byte) << (8 * index)
+            headMask |= 0xFF << (8 * index)
+            if isLetter(byte) { headFold |= 0x20 << (8 * index) }
+        }
+        if word.count > 8 {
+            for (index, byte) in word.suffix(8).enumerated() {
+                tail |= UInt64(byte) << (8 * index)
+                if isLetter(byte) { tailFold |= 0x20 << (8 * index) }
+            }
+        }
+        return tc_word_entry(length: Int64(word.count), offset: Int64(offset), head: head, head_fold: headFold,
+                             head_mask: headMask, tail: tail, tail_fold: tailFold, word: Int64(start))
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
 }

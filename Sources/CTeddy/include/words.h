@@ -1,0 +1,116 @@
+#ifndef TRACECHECK_WORDS_H
+#define TRACECHECK_WORDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "teddy.h"
+
+/// A word as compared at a candidate place: its first and last eight bytes as little-endian
+/// words, with bit 5 set where the word has a letter (case folds there only), so that a
+/// place that holds no word is rejected by one or two comparisons, not a byte loop.
+typedef struct {
+    int64_t length;
+    /// Where the fingerprint stands in the word.
+    int64_t offset;
+    uint64_t head, head_fold, head_mask;
+    /// The last eight bytes; for words longer than eight.
+    uint64_t tail, tail_fold;
+    /// Where the word's lowercase bytes begin in `tc_word_set.words`.
+    int64_t word;
+} tc_word_entry;
+
+/// A set of words searched caselessly (the Swift `CaselessWordSet` builds and owns it).
+/// The words of fingerprint group g sit in 257 buckets: those that end with the fingerprint,
+/// then those where byte b follows it; bucket k is entries[bucket_starts[257 g + k]] up to
+/// entries[bucket_starts[257 g + k + 1]].
+typedef struct {
+    const tc_teddy *tables;
+    /// `tc_teddy_level()`, or 0 for the portable search.
+    int level;
+    /// Fingerprints' length: 3, or 2.
+    int width;
+    /// By folded pair `first << 8 | second`: 0, or 1 + the fingerprint group.
+    const uint8_t *slots;
+    const int64_t *bucket_starts;
+    const tc_word_entry *entries;
+    const uint8_t *words;
+} tc_word_set;
+
+/// Whether one of the words whose fingerprint begins with the pair at `place` stands there,
+/// wholly inside lo..<hi (place + 1 < hi <= count).
+int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi);
+
+/// A forward search of one text for the words inside ranges taken in increasing order.
+typedef struct {
+    /// The last block the kernel found candidates in, and its places not yet looked at.
+    size_t block;
+    uint32_t mask;
+    /// Where the kernel searches next.
+    size_t next;
+} tc_word_cursor;
+
+/// Whether lo..<hi of the text holds one of the words (`set->level` > 0). Ranges must not go
+/// back: places before `lo` are forgotten.
+int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi);
+
+/// Whether lo..<hi holds one of the words, place by place (short ranges).
+int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi);
+
+/// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:)`),
+/// for the lines that change nothing but counts: records that repeat the armed prefix with a
+/// message that is no candidate and repeats nothing, and lines no reader takes that are no
+/// candidate. Reads them from `offset` and stops before any other line, saying why.
+typedef struct {
+    // The text, and the search of its candidates.
+    const uint8_t *text;
+    size_t count;
+    const tc_word_set *words;
+    tc_word_cursor *cursor;
+    /// Words that count only in messages of up to `short_limit` bytes.
+    const tc_word_set *short_words;
+    size_t short_limit;
+    /// No line whose newline lies past this is read (the text before it has no colour escape).
+    size_t limit;
+    // The armed prefix: the timestamp's length and the bytes after it, up to the message.
+    size_t timestamp_length;
+    const uint8_t *prefix_tail;
+    size_t prefix_tail_length;
+    /// Whether records' messages are searched for candidates (their process is selected).
+    int selected;
+    /// A run of one message repeated is open: records are left to the caller, which counts it.
+    int repeat_open;
+    /// Lines no reader takes: 0 not read here, 1 read whatever they hold, 2 read unless candidates.
+    int unprefixed;
+    /// The first bytes that some reader takes, as four words of bits, or any line with a tab.
+    uint64_t gate[4];
+    int gate_or_tab;
+
+    // State, updated as lines are read.
+    size_t offset;
+    /// The last record's timestamp (timestamp_length bytes).
+    const uint8_t *stamp;
+    /// The last record's message signature: its length, first and last eight bytes.
+    int64_t signature_length;
+    uint64_t signature_head, signature_tail;
+    size_t lines, records, crlf_lines;
+
+    // Out, at a stop: the line's newline and end without its CR, and where its message begins.
+    size_t newline;
+    size_t line_end;
+    size_t message_start;
+} tc_quiet;
+
+typedef enum {
+    /// No complete line before `count`, or the next ends past `limit`.
+    TC_QUIET_END = 0,
+    /// The next line is for the caller to read; nothing about it was searched.
+    TC_QUIET_LINE = 1,
+    /// The next line is a record of the armed prefix whose message (from `message_start`) is a candidate.
+    TC_QUIET_CANDIDATE_RECORD = 2,
+    /// The next line is one no reader takes that is a candidate.
+    TC_QUIET_CANDIDATE_LINE = 3,
+} tc_quiet_stop;
+
+tc_quiet_stop tc_quiet_read(tc_quiet *quiet);
+
+#endif

@@ -1,0 +1,187 @@
+#include "words.h"
+#include <string.h>
+
+/// How far past a range the cursor's kernel may search in one call: far enough to pass many
+/// short lines without a candidate, short of a whole batch that stops early.
+#define TC_LOOKAHEAD 4096
+
+static inline uint8_t folded(uint8_t byte) { return (uint8_t)(byte - 65) < 26 ? (uint8_t)(byte | 0x20) : byte; }
+
+/// Eight bytes as a little-endian word, whatever the machine.
+static inline uint64_t load64(const uint8_t *bytes) {
+    uint64_t word;
+    memcpy(&word, bytes, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    word = __builtin_bswap64(word);
+#endif
+    return word;
+}
+
+static int has_word(const uint8_t *word, size_t length, const uint8_t *text, size_t start) {
+    for (size_t index = 0; index < length; index++) {
+        if (folded(text[start + index]) != word[index]) return 0;
+    }
+    return 1;
+}
+
+/// Whether one of the words of bucket `bucket` stands at `place` minus its offset, wholly inside lo..<hi.
+static int bucket_matches(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t bucket, size_t lo, size_t hi) {
+    for (int64_t index = set->bucket_starts[bucket]; index < set->bucket_starts[bucket + 1]; index++) {
+        const tc_word_entry *entry = &set->entries[index];
+        size_t offset = (size_t)entry->offset, length = (size_t)entry->length;
+        if (place < offset) continue;
+        size_t start = place - offset;
+        if (start < lo || length > hi - start) continue;
+        if (start + 8 <= count) {
+            if (((load64(text + start) | entry->head_fold) & entry->head_mask) != entry->head) continue;
+            if (length <= 8) return 1;
+            // Words that begin alike (`application(`, `application:`) differ by their last bytes.
+            if ((load64(text + start + length - 8) | entry->tail_fold) != entry->tail) continue;
+            if (length <= 16) return 1;
+        }
+        if (has_word(set->words + entry->word, length, text, start)) return 1;
+    }
+    return 0;
+}
+
+int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi) {
+    unsigned slot = set->slots[(unsigned)folded(text[place]) << 8 | folded(text[place + 1])];
+    if (slot == 0) return 0;
+    size_t group = 257 * (size_t)(slot - 1);
+    // The words that end here, then those the next byte continues (words are lower case).
+    if (bucket_matches(set, text, count, place, group, lo, hi)) return 1;
+    if (place + (size_t)set->width >= hi) return 0;
+    return bucket_matches(set, text, count, place, group + 1 + folded(text[place + (size_t)set->width]), lo, hi);
+}
+
+int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi) {
+    for (size_t place = lo; place + 1 < hi; place++) {
+        if (tc_words_match_at(set, text, count, place, lo, hi)) return 1;
+    }
+    return 0;
+}
+
+int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi) {
+    if (hi < lo + 2) return 0;
+    for (;;) {
+        // A place shares a bucket's nibbles with a fingerprint, not always its bytes: the slot decides.
+        while (cursor->mask != 0) {
+            size_t place = cursor->block + (size_t)__builtin_ctz(cursor->mask);
+            // Kept for a later range: its pair does not fit in this one.
+            if (place + 1 >= hi) return 0;
+            cursor->mask &= cursor->mask - 1;
+            if (place >= lo && tc_words_match_at(set, text, count, place, lo, hi)) return 1;
+        }
+        if (cursor->next < lo) cursor->next = lo;
+        if (cursor->next + 1 >= hi) return 0;
+        size_t limit = hi + TC_LOOKAHEAD < count ? hi + TC_LOOKAHEAD : count;
+        uint32_t found = 0;
+        int searched_to_end = 0;
+        cursor->block = tc_teddy_next_block(set->level, set->tables, text, limit, cursor->next, &found);
+        if (found == 0 && limit == count) {
+            // The last places (fewer than a block's) are searched in a zero-padded copy of the
+            // rest; places whose pair reaches the padding hold no word.
+            searched_to_end = 1;
+            if (cursor->block + 1 < count) {
+                uint8_t padded[TC_TEDDY_REACH];
+                memset(padded, 0, sizeof padded);
+                memcpy(padded, text + cursor->block, count - cursor->block);
+                tc_teddy_next_block(set->level, set->tables, padded, TC_TEDDY_REACH, 0, &found);
+                found &= (uint32_t)((UINT64_C(1) << (count - 1 - cursor->block)) - 1);
+            }
+        }
+        cursor->mask = found;
+        // After a block with candidates the kernel goes on at the next; after a search that
+        // stopped at `limit`, at the first block it did not search.
+        cursor->next = searched_to_end ? count : (found != 0 ? cursor->block + 32 : cursor->block);
+    }
+}
+
+/// Whether lo..<hi is a candidate: one of the words, or a short one in a short range.
+static int is_candidate(tc_quiet *quiet, size_t lo, size_t hi) {
+    return tc_cursor_contains(quiet->words, quiet->cursor, quiet->text, quiet->count, lo, hi)
+        || (hi - lo <= quiet->short_limit && tc_words_contain(quiet->short_words, quiet->text, quiet->count, lo, hi));
+}
+
+/// Whether `line` begins with a timestamp of the same shape as `before` and not earlier:
+/// equal bytes up to the first that differs, which is a larger digit, then digits where
+/// `before` has digits and its bytes elsewhere.
+static int same_shape_not_earlier(const uint8_t *line, const uint8_t *before, size_t length) {
+    size_t index = 0;
+    while (index + 8 <= length) {
+        uint64_t difference = load64(line + index) ^ load64(before + index);
+        if (difference != 0) {
+            index += (size_t)__builtin_ctzll(difference) / 8;
+            break;
+        }
+        index += 8;
+    }
+    while (index < length && line[index] == before[index]) index++;
+    if (index == length) return 1;
+    uint8_t now = line[index], then = before[index];
+    if ((uint8_t)(then - 48) >= 10 || (uint8_t)(now - 48) >= 10 || now <= then) return 0;
+    for (index++; index < length; index++) {
+        if ((uint8_t)(before[index] - 48) < 10) {
+            if ((uint8_t)(line[index] - 48) >= 10) return 0;
+        } else if (line[index] != before[index]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static int gate_admits(const tc_quiet *quiet, const uint8_t *line, size_t length) {
+    if (length == 0) return 0;
+    uint8_t first = line[0];
+    if (quiet->gate[first >> 6] >> (first & 63) & 1) return 1;
+    return quiet->gate_or_tab && memchr(line, 9, length) != NULL;
+}
+
+tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
+    const uint8_t *text = quiet->text;
+    const size_t stamp_length = quiet->timestamp_length, prefix = stamp_length + quiet->prefix_tail_length;
+    for (;;) {
+        size_t start = quiet->offset;
+        if (start >= quiet->count) return TC_QUIET_END;
+        const uint8_t *newline = memchr(text + start, '\n', quiet->count - start);
+        if (newline == NULL) return TC_QUIET_END;
+        size_t end = (size_t)(newline - text);
+        if (end > quiet->limit) return TC_QUIET_END;
+        int crlf = end > start && text[end - 1] == '\r';
+        size_t line_end = crlf ? end - 1 : end, length = line_end - start;
+        quiet->newline = end;
+        quiet->line_end = line_end;
+        if (stamp_length > 0 && length >= prefix
+            && memcmp(text + start + stamp_length, quiet->prefix_tail, quiet->prefix_tail_length) == 0
+            && same_shape_not_earlier(text + start, quiet->stamp, stamp_length)) {
+            if (quiet->repeat_open) return TC_QUIET_LINE;
+            size_t message = start + prefix, message_length = line_end - message;
+            int64_t signature_length = (int64_t)message_length;
+            uint64_t head = 0, tail = 0;
+            if (message_length >= 8) {
+                head = load64(text + message);
+                tail = load64(text + line_end - 8);
+            } else {
+                for (size_t index = message; index < line_end; index++) head = head << 8 | text[index];
+            }
+            // A message that repeats the last one is counted by the caller, as are runs of repeats.
+            if (signature_length > 0 && signature_length == quiet->signature_length
+                && head == quiet->signature_head && tail == quiet->signature_tail) return TC_QUIET_LINE;
+            if (quiet->selected && is_candidate(quiet, message, line_end)) {
+                quiet->message_start = prefix;
+                return TC_QUIET_CANDIDATE_RECORD;
+            }
+            quiet->signature_length = signature_length;
+            quiet->signature_head = head;
+            quiet->signature_tail = tail;
+            quiet->stamp = text + start;
+            quiet->records++;
+        } else {
+            if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length)) return TC_QUIET_LINE;
+            if (quiet->unprefixed == 2 && is_candidate(quiet, start, line_end)) return TC_QUIET_CANDIDATE_LINE;
+        }
+        quiet->lines++;
+        if (crlf) quiet->crlf_lines++;
+        quiet->offset = end + 1;
+    }
+}
