@@ -55,8 +55,29 @@ int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count,
 }
 
 int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi) {
-    for (size_t place = lo; place + 1 < hi; place++) {
-        if (tc_words_match_at(set, text, count, place, lo, hi)) return 1;
+    if (set->level == 0) {
+        for (size_t place = lo; place + 1 < hi; place++) {
+            if (tc_words_match_at(set, text, count, place, lo, hi)) return 1;
+        }
+        return 0;
+    }
+    // Teddy over the range, 32 places at a time, the last block from a zero-padded copy:
+    // only the places it marks can begin a fingerprint.
+    for (size_t block = lo; block + 1 < hi; block += 32) {
+        uint32_t found = 0;
+        if (block + TC_TEDDY_REACH <= hi) {
+            tc_teddy_next_block(set->level, set->tables, text + block, TC_TEDDY_REACH, 0, &found);
+        } else {
+            uint8_t padded[TC_TEDDY_REACH];
+            memset(padded, 0, sizeof padded);
+            memcpy(padded, text + block, hi - block);
+            tc_teddy_next_block(set->level, set->tables, padded, TC_TEDDY_REACH, 0, &found);
+        }
+        // Places whose pair does not fit in the range hold no word.
+        if (hi - block - 1 < 32) found &= (uint32_t)((UINT64_C(1) << (hi - block - 1)) - 1);
+        for (; found != 0; found &= found - 1) {
+            if (tc_words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
+        }
     }
     return 0;
 }

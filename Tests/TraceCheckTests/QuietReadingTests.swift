@@ -122,7 +122,7 @@ final class QuietReadingTests: XCTestCase {
             let prefix = "\(time) \(process)[\(pid):\(thread)]"
             let message = pick(messages)
             let line: String
-            switch Int.random(in: 0..<20, using: &random) {
+            switch Int.random(in: 0..<24, using: &random) {
             case 0: line = "print \(message)"
             case 1: line = "  \(prefix) \(message)"
             case 2: line = "\u{1B}[32m\(prefix)\u{1B}[0m \(message)"
@@ -138,6 +138,10 @@ final class QuietReadingTests: XCTestCase {
             case 12: line = "\(prefix) Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application"
             case 13: line = "lifecycle event: 1"
             case 14: line = "default\t10:15:03.001234+0200\tFieldnotes\t\(message)"
+            // `print` lines that begin as another format's records do, and are none.
+            case 15: line = pick(["Optional(\"draft-4516\") ", "Apr  2 nearly a date ", "Oct 7 14:30:01 ", "2026-04-02 "]) + message
+            case 16: line = message
+            case 17: line = "\(prefix) \(message)\r"
             default: line = "\(prefix) \(message)"
             }
             lines.append(line)

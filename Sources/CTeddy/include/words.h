@@ -53,7 +53,8 @@ typedef struct {
 /// back: places before `lo` are forgotten.
 int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi);
 
-/// Whether lo..<hi holds one of the words, place by place (short ranges).
+/// Whether lo..<hi holds one of the words: Teddy over the range, then the words at the places it marks
+/// (place by place without the vector kernel). For short ranges; the cursor serves long texts.
 int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi);
 
 /// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:)`),

@@ -141,11 +141,10 @@ package final class CaselessWordSet: Sendable {
     /// True when `text` contains one of the words, ignoring ASCII case.
     package func containsAny(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
-        guard count >= 2, !firsts.isEmpty, text.baseAddress != nil else { return false }
-        // The vector kernel: one range, the whole text.
+        guard count >= 2, !firsts.isEmpty, let base = text.baseAddress else { return false }
+        // The vector kernel, as the quiet batch searches short messages.
         if teddyLevel > 0 {
-            var cursor = Cursor(self, over: text)
-            return cursor.containsAny(in: 0..<count)
+            return tc_words_contain(table.set, base.assumingMemoryBound(to: UInt8.self), count, 0, count) != 0
         }
         var offset = 0
         while offset + 32 + width <= count {

@@ -1,3 +1,4 @@
+import CTeddy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -161,6 +162,12 @@ package final class CompiledCatalog: Sendable {
         package mutating func isCandidate(_ range: Range<Int>) -> Bool {
             words.containsAny(in: range)
                 || (range.count <= CompiledCatalog.shortMessageLimit && shortWords.containsAny(UnsafeRawBufferPointer(rebasing: text[range])))
+        }
+
+        /// Reads the quiet lines of `quiet` in C (`tc_quiet_read`), deciding their messages
+        /// as `isCandidate` does; nil where the C read is not available.
+        mutating func readQuietly(_ quiet: inout tc_quiet) -> tc_quiet_stop? {
+            words.readQuietly(&quiet, shortWords: shortWords, shortLimit: CompiledCatalog.shortMessageLimit)
         }
 
         init(catalog: CompiledCatalog, text: UnsafeRawBufferPointer) {

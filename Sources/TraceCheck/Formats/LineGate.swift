@@ -6,7 +6,8 @@ import Darwin
 
 /// A set of byte values, as four words of bits.
 package struct ByteSet: Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Bit b of word w: byte 64 w + b is in the set.
+    private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     init() {}
 
@@ -48,26 +49,52 @@ package struct ByteSet: Sendable {
 }
 
 /// What a line must show for a reader to take it as anything but `.unprefixed`: it begins
-/// with one of `firstBytes`, or (`orTab`) it holds a tab. A necessary condition, cheap to
-/// test, that the reader itself checks first, so it holds by construction: the scanner
-/// skips the readers for the lines that fail every reader's gate (most of an Xcode
-/// console's `print` lines).
+/// with one of the bytes a reader takes at once, or with one of a format's first bytes and
+/// passes that format's own cheap test of its first bytes (`LinePrefix.looksLikeRecord`),
+/// or (`orTab`) it holds a tab. A necessary condition, cheap to test, that the readers
+/// themselves check first, so it holds by construction: the scanner skips the readers for
+/// the lines that fail every reader's gate (most of an Xcode console's `print` lines, even
+/// those that begin with a capital or a digit, as `Optional("draft")` or `3 notes`).
 package struct LineGate: Sendable {
-    var firstBytes: ByteSet
-    var orTab = false
+    /// Every byte a line that passes may begin with (the C quiet read stops at these).
+    private(set) var firstBytes: ByteSet
+    /// Bytes on which a line passes whatever follows.
+    private var plain: ByteSet
+    /// Bytes on which a line passes when the test passes too.
+    private var tested: [(bytes: ByteSet, test: @Sendable (UnsafeRawBufferPointer) -> Bool)] = []
+    private(set) var orTab = false
+
+    init(firstBytes: ByteSet, orTab: Bool = false) {
+        self.firstBytes = firstBytes
+        plain = firstBytes
+        self.orTab = orTab
+    }
+
+    /// Lines that begin with one of `firstBytes` and pass `test`.
+    init(firstBytes: ByteSet, test: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
+        self.firstBytes = firstBytes
+        plain = ByteSet()
+        tested = [(firstBytes, test)]
+    }
 
     /// No line passes: a reader that never takes a line.
     static let closed = LineGate(firstBytes: ByteSet())
 
     func admits(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first else { return false }
-        if firstBytes.contains(first) { return true }
+        if plain.contains(first) { return true }
+        for (bytes, test) in tested where bytes.contains(first) && test(line) { return true }
         guard orTab, let base = line.baseAddress else { return false }
         return memchr(base, 9, line.count) != nil
     }
 
     /// A line passes either gate.
     func union(_ other: LineGate) -> LineGate {
-        LineGate(firstBytes: firstBytes.union(other.firstBytes), orTab: orTab || other.orTab)
+        var joined = self
+        joined.firstBytes = firstBytes.union(other.firstBytes)
+        joined.plain = plain.union(other.plain)
+        joined.tested += other.tested
+        joined.orTab = orTab || other.orTab
+        return joined
     }
 }

@@ -42,6 +42,9 @@ package final class LinePrefix: Sendable {
         patterns.isEmpty ? nil : try! PCRE2Regex(patterns.map { "(?:\($0))" }.joined(separator: "|"))
     }
 
+    /// What `looksLikeRecord` checks, as a gate for the scanner.
+    var gate: LineGate { LineGate(firstBytes: firstBytes, test: test) }
+
     /// A cheap test on the first bytes, run before PCRE2: lines that fail it are not records.
     /// `firstBytes` is checked here, whatever the format's own test does, so that the gate holds.
     @inline(__always)
@@ -110,7 +113,7 @@ final class LinePrefixReader: RecordReader {
 
     func looksLikeRecord(_ line: UnsafeRawBufferPointer) -> Bool { prefix.looksLikeRecord(line) }
 
-    var recordGate: LineGate? { LineGate(firstBytes: prefix.firstBytes) }
+    var recordGate: LineGate? { prefix.gate }
     /// Banners and gaps are patterns that may match anywhere in a line.
     var furnitureGate: LineGate? { prefix.banner == nil && prefix.gap == nil ? .closed : nil }
 }

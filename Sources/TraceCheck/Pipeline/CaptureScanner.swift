@@ -1,3 +1,4 @@
+import CTeddy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -333,48 +334,138 @@ final class ScanSession {
         // batch often ends long before its text does.
         var clearUntil = 0
         while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
-            let start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
+            var start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
             if end > clearUntil {
                 let window = min(text.count, max(end, start + Self.escapeWindow))
                 clearUntil = memchr(base + start, 27, window - start).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? window
                 // A line with colour escapes is read one by one, without them.
                 guard end <= clearUntil else { break }
             }
+            // The lines that change nothing but counts, read in C up to the next that may.
+            var quietStop = QuietStop()
+            if run.fast, firstNumber > firstLineNumber, let read = readQuietlyInC(from: start, to: clearUntil, of: text, into: &run, cursor: &candidates) {
+                quietStop = read
+                taken.lines += read.lines
+                taken.crlfLines += read.crlfLines
+                taken.bytes = read.offset
+                if read.stop == TC_QUIET_END { continue }
+                start = taken.bytes
+                end = read.newline
+            }
             let crlf = end > start && text[end - 1] == 13
             let lineEnd = crlf ? end - 1 : end
             let number = firstNumber + taken.lines
             let line = UnsafeRawBufferPointer(rebasing: text[start..<lineEnd])
-            let messageStart: Int? = if !run.fast {
-                nil
-            } else if let stamp = run.stamp {
-                samePrefix.messageStart(in: line, after: stamp)
-            } else {
-                context.timestamp.withUnsafeBytes { samePrefix.messageStart(in: line, after: $0) }
-            }
-            if let messageStart {
-                let message = take(line, into: &run, messageStart: messageStart, number: number)
-                if run.selected, candidates.isCandidate((start + messageStart)..<lineEnd) {
-                    commit(&run)
-                    extract(message: message, text: line, number: number, context: context)
-                }
-            } else if run.fast, let quiet = quietness(ofUnprefixed: line, number: number),
-                      quiet == .quiet || !candidates.isCandidate(start..<lineEnd) {
-                // Changes nothing the run holds.
-            } else {
+            switch quietStop.stop {
+            case TC_QUIET_CANDIDATE_RECORD:
+                // The C read found the message a candidate: searched once, so not asked again.
+                let message = take(line, into: &run, messageStart: quietStop.messageStart, number: number)
                 commit(&run)
-                guard readQuietly(line, number: number) else {
-                    declinedLine = number
-                    break
+                extract(message: message, text: line, number: number, context: context)
+            case TC_QUIET_CANDIDATE_LINE:
+                // What the one-by-one read decides for a candidate that no reader takes.
+                declinedLine = number
+                return finish(taken, run: &run)
+            default:
+                let messageStart: Int? = if !run.fast {
+                    nil
+                } else if let stamp = run.stamp {
+                    samePrefix.messageStart(in: line, after: stamp)
+                } else {
+                    context.timestamp.withUnsafeBytes { samePrefix.messageStart(in: line, after: $0) }
                 }
-                run = QuietRun(session: self)
+                if let messageStart {
+                    let message = take(line, into: &run, messageStart: messageStart, number: number)
+                    if run.selected, candidates.isCandidate((start + messageStart)..<lineEnd) {
+                        commit(&run)
+                        extract(message: message, text: line, number: number, context: context)
+                    }
+                } else if run.fast, let quiet = quietness(ofUnprefixed: line, number: number),
+                          quiet == .quiet || !candidates.isCandidate(start..<lineEnd) {
+                    // Changes nothing the run holds.
+                } else {
+                    commit(&run)
+                    guard readQuietly(line, number: number) else {
+                        declinedLine = number
+                        return finish(taken, run: &run)
+                    }
+                    run = QuietRun(session: self)
+                }
             }
             taken.lines += 1
             taken.bytes = end + 1
             if crlf { taken.crlfLines += 1 }
             if stream.events.count != events { break }
         }
+        return finish(taken, run: &run)
+    }
+
+    /// Ends a batch: writes back the records it read quietly.
+    private func finish(_ taken: LineBatch, run: inout QuietRun) -> LineBatch {
         commit(&run)
         return taken
+    }
+
+    /// Where `readQuietlyInC` stopped, and what it read before.
+    private struct QuietStop {
+        var stop = TC_QUIET_LINE
+        var lines = 0, crlfLines = 0
+        /// Where the next line begins, its newline and, for a candidate record, its message.
+        var offset = 0, newline = 0, messageStart = 0
+    }
+
+    /// Reads in C (`tc_quiet_read`) the lines of `text` from `start` that would change
+    /// nothing but `run`'s counts, stamp and signature, and the line count, up to the
+    /// newline at `limit` at most; nil where the C read is not available.
+    private func readQuietlyInC(from start: Int, to limit: Int, of text: UnsafeRawBufferPointer, into run: inout QuietRun,
+                                cursor: inout CompiledCatalog.CandidateCursor) -> QuietStop? {
+        var quiet = tc_quiet()
+        quiet.offset = start
+        quiet.limit = limit
+        quiet.timestamp_length = samePrefix.timestampLength
+        quiet.selected = run.selected ? 1 : 0
+        quiet.repeat_open = run.repeatRun == nil ? 0 : 1
+        quiet.signature_length = Int64(run.signature.length)
+        quiet.signature_head = run.signature.head
+        quiet.signature_tail = run.signature.tail
+        // Batches begin after the part's first line, the one line whose quietness differs.
+        switch unprefixedQuietness(number: firstLineNumber + 1) {
+        case .quiet: quiet.unprefixed = 1
+        case .quietUnlessCandidate: quiet.unprefixed = 2
+        case nil: quiet.unprefixed = 0
+        }
+        if let readerGate {
+            (quiet.gate.0, quiet.gate.1, quiet.gate.2, quiet.gate.3) = readerGate.firstBytes.words
+            quiet.gate_or_tab = readerGate.orTab ? 1 : 0
+        }
+        let read: (stop: tc_quiet_stop?, stamp: Int?) = samePrefix.withTail { tail in
+            quiet.prefix_tail = tail.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            quiet.prefix_tail_length = tail.count
+            let stop = if let stamp = run.stamp {
+                stamp.withMemoryRebound(to: UInt8.self) { stamp in
+                    quiet.stamp = stamp.baseAddress
+                    return cursor.readQuietly(&quiet)
+                }
+            } else {
+                context.timestamp.withUnsafeBytes { stamp in
+                    quiet.stamp = stamp.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                    return cursor.readQuietly(&quiet)
+                }
+            }
+            // Where the last record read in C begins (its timestamp), in `text`.
+            guard quiet.records > 0, let last = quiet.stamp, let base = text.baseAddress else { return (stop, nil) }
+            return (stop, UnsafeRawPointer(base).distance(to: UnsafeRawPointer(last)))
+        }
+        guard let stop = read.stop else { return nil }
+        if let stamp = read.stamp {
+            run.records += quiet.records
+            run.signature.length = Int(quiet.signature_length)
+            run.signature.head = quiet.signature_head
+            run.signature.tail = quiet.signature_tail
+            run.stamp = UnsafeRawBufferPointer(rebasing: text[stamp..<(stamp + samePrefix.timestampLength)])
+        }
+        return QuietStop(stop: stop, lines: quiet.lines, crlfLines: quiet.crlf_lines, offset: quiet.offset,
+                         newline: quiet.newline, messageStart: quiet.message_start)
     }
 
     /// How many bytes of a batch are searched for colour escapes at a time.
@@ -489,8 +580,13 @@ final class ScanSession {
     /// `isQuietUnprefixed` but for the candidate search, which the batch does its own way:
     /// nil when `line` is not quiet whatever it holds.
     private func quietness(ofUnprefixed line: UnsafeRawBufferPointer, number: Int) -> Quietness? {
-        guard let readerGate, !readerGate.admits(line), extractor.pendingWrap == nil,
-              leadingRun == nil || number != firstLineNumber else { return nil }
+        guard let readerGate, !readerGate.admits(line) else { return nil }
+        return unprefixedQuietness(number: number)
+    }
+
+    /// `quietness(ofUnprefixed:number:)` for line `number` that no reader takes.
+    private func unprefixedQuietness(number: Int) -> Quietness? {
+        guard readerGate != nil, extractor.pendingWrap == nil, leadingRun == nil || number != firstLineNumber else { return nil }
         if unprefixedAreContinuations {
             // The next line of the record before: nothing to read in an unselected process.
             guard sawRecord else { return nil }

@@ -70,6 +70,11 @@ struct SamePrefix {
         return tailMatches && Self.isSameShapeNotEarlier(line, than: before, length: length) ? start : nil
     }
 
+    /// Calls `body` with the armed bytes between the timestamp and the message.
+    func withTail<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        tail.withUnsafeBytes(body)
+    }
+
     /// Whether the first `length` bytes of `line` are a timestamp of the same shape as
     /// `before` and not earlier: equal bytes up to the first that differs, which is a larger
     /// digit, then digits where `before` has digits and its bytes elsewhere.
