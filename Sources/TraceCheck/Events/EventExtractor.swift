@@ -371,12 +371,14 @@ package final class EventExtractor {
     /// The event `message` shows, if it is a lifecycle line. `text` is what evidence shows;
     /// `context` the fields of the record the message belongs to, asked for only when the
     /// message is an event (a scanner would copy it out of its state on every line).
+    /// `knownCandidate`: the caller's own search found the message a candidate (`isCandidate`),
+    /// so it is not searched again.
     package func event(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
-                      context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
+                      context: @autoclosure () -> RecordContext, knownCandidate: Bool = false) -> LifecycleEvent? {
         let found: (SpellingMatch, String, SceneIdentity)?
         if !userSpellings.isEmpty, let user = userSpelling(in: message, line: line) {
             found = user
-        } else if isCandidate(message) {
+        } else if knownCandidate || isCandidate(message) {
             if let account = uikitAccount(in: message, line: line) {
                 // UIKit's own line: its transitions (none, when the mask stays on the same
                 // side of 0 and bit 11), never a callback's spelling.

@@ -361,7 +361,7 @@ final class ScanSession {
                 // The C read found the message a candidate: searched once, so not asked again.
                 let message = take(line, into: &run, messageStart: quietStop.messageStart, number: number)
                 commit(&run)
-                extract(message: message, text: line, number: number, context: context)
+                extract(message: message, text: line, number: number, context: context, knownCandidate: true)
             case TC_QUIET_CANDIDATE_LINE:
                 // What the one-by-one read decides for a candidate that no reader takes.
                 declinedLine = number
@@ -378,7 +378,7 @@ final class ScanSession {
                     let message = take(line, into: &run, messageStart: messageStart, number: number)
                     if run.selected, candidates.isCandidate((start + messageStart)..<lineEnd) {
                         commit(&run)
-                        extract(message: message, text: line, number: number, context: context)
+                        extract(message: message, text: line, number: number, context: context, knownCandidate: true)
                     }
                 } else if run.fast, let quiet = quietness(ofUnprefixed: line, number: number),
                           quiet == .quiet || !candidates.isCandidate(start..<lineEnd) {
@@ -557,7 +557,7 @@ final class ScanSession {
             commit(&run)
             // A candidate is searched as the full read would search it: only the parse is saved.
             if run.selected, extractor.catalog.isCandidate(message) {
-                extract(message: message, text: line, number: number, context: context)
+                extract(message: message, text: line, number: number, context: context, knownCandidate: true)
             }
             return true
         }
@@ -785,9 +785,11 @@ final class ScanSession {
         }
     }
 
-    private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: @autoclosure () -> RecordContext) {
+    /// - Parameter knownCandidate: the quiet read found `message` a candidate (`CompiledCatalog.isCandidate`): not searched again.
+    private func extract(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, number: Int, context: @autoclosure () -> RecordContext,
+                         knownCandidate: Bool = false) {
         // The context is copied out of the session only for an event.
-        guard let event = extractor.event(message: message, text: text, line: number, context: context()) else { return }
+        guard let event = extractor.event(message: message, text: text, line: number, context: context(), knownCandidate: knownCandidate) else { return }
         if message.contains(literal: "<private>") { redacted.append(number) }
         markLog.noteEvent()
         stream.events.append(event)
