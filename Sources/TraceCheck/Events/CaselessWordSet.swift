@@ -30,10 +30,10 @@ package final class CaselessWordSet: Sendable {
     /// verification serves the vector cursor, the portable search and the quiet batch.
     private let table: WordTable
 
-    /// The fingerprints as Teddy's nibble tables (`tc_teddy`), eight buckets: on x86_64 one
-    /// table lookup per nibble finds every fingerprint's candidates in a block at once, where
-    /// the portable search compares each fingerprint in turn.
-    /// The kernel `tc_teddy_next_block` runs here (0: the portable search).
+    /// The kernel `tc_teddy_next_block` runs here (0: the portable search). With it, the
+    /// fingerprints as Teddy's nibble tables (`tc_teddy`, eight buckets, in `table`) find
+    /// every fingerprint's candidates in a block of 32 bytes at once, where the portable
+    /// search compares each fingerprint in turn.
     package let teddyLevel: Int32
     /// The kernel this machine has, asked once.
     private static let machineTeddyLevel = tc_teddy_level()
