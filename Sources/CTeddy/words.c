@@ -44,6 +44,18 @@ static int bucket_matches(const tc_word_set *set, const uint8_t *text, size_t co
     return 0;
 }
 
+/// The places of the last `available` bytes at `text` (fewer than TC_TEDDY_REACH) that may
+/// begin a fingerprint, searched in a zero-padded copy: places whose pair reaches the
+/// padding hold no word.
+static uint32_t last_block(const tc_word_set *set, const uint8_t *text, size_t available) {
+    uint8_t padded[TC_TEDDY_REACH];
+    uint32_t found = 0;
+    memset(padded, 0, sizeof padded);
+    memcpy(padded, text, available);
+    tc_teddy_next_block(set->level, set->tables, padded, TC_TEDDY_REACH, 0, &found);
+    return found & (uint32_t)((UINT64_C(1) << (available - 1)) - 1);
+}
+
 int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi) {
     unsigned slot = set->slots[(unsigned)folded(text[place]) << 8 | folded(text[place + 1])];
     if (slot == 0) return 0;
@@ -68,13 +80,8 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
         if (block + TC_TEDDY_REACH <= hi) {
             tc_teddy_next_block(set->level, set->tables, text + block, TC_TEDDY_REACH, 0, &found);
         } else {
-            uint8_t padded[TC_TEDDY_REACH];
-            memset(padded, 0, sizeof padded);
-            memcpy(padded, text + block, hi - block);
-            tc_teddy_next_block(set->level, set->tables, padded, TC_TEDDY_REACH, 0, &found);
+            found = last_block(set, text + block, hi - block);
         }
-        // Places whose pair does not fit in the range hold no word.
-        if (hi - block - 1 < 32) found &= (uint32_t)((UINT64_C(1) << (hi - block - 1)) - 1);
         for (; found != 0; found &= found - 1) {
             if (tc_words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
         }
@@ -100,16 +107,9 @@ int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uin
         int searched_to_end = 0;
         cursor->block = tc_teddy_next_block(set->level, set->tables, text, limit, cursor->next, &found);
         if (found == 0 && limit == count) {
-            // The last places (fewer than a block's) are searched in a zero-padded copy of the
-            // rest; places whose pair reaches the padding hold no word.
+            // The last places (fewer than a block's).
             searched_to_end = 1;
-            if (cursor->block + 1 < count) {
-                uint8_t padded[TC_TEDDY_REACH];
-                memset(padded, 0, sizeof padded);
-                memcpy(padded, text + cursor->block, count - cursor->block);
-                tc_teddy_next_block(set->level, set->tables, padded, TC_TEDDY_REACH, 0, &found);
-                found &= (uint32_t)((UINT64_C(1) << (count - 1 - cursor->block)) - 1);
-            }
+            if (cursor->block + 1 < count) found = last_block(set, text + cursor->block, count - cursor->block);
         }
         cursor->mask = found;
         // After a block with candidates the kernel goes on at the next; after a search that
@@ -124,9 +124,8 @@ static int is_candidate(tc_quiet *quiet, size_t lo, size_t hi) {
         || (hi - lo <= quiet->short_limit && tc_words_contain(quiet->short_words, quiet->text, quiet->count, lo, hi));
 }
 
-/// Whether `line` begins with a timestamp of the same shape as `before` and not earlier:
-/// equal bytes up to the first that differs, which is a larger digit, then digits where
-/// `before` has digits and its bytes elsewhere.
+/// Whether `line` begins with a timestamp of the same shape as `before` and not earlier
+/// (`tc_prefix_message_start`).
 static int same_shape_not_earlier(const uint8_t *line, const uint8_t *before, size_t length) {
     size_t index = 0;
     while (index + 8 <= length) {
@@ -151,6 +150,24 @@ static int same_shape_not_earlier(const uint8_t *line, const uint8_t *before, si
     return 1;
 }
 
+int64_t tc_prefix_message_start(const uint8_t *line, size_t length, const uint8_t *stamp, size_t stamp_length,
+                                const uint8_t *tail, size_t tail_length) {
+    if (stamp_length == 0 || length < stamp_length + tail_length) return -1;
+    if (memcmp(line + stamp_length, tail, tail_length) != 0 || !same_shape_not_earlier(line, stamp, stamp_length)) return -1;
+    return (int64_t)(stamp_length + tail_length);
+}
+
+void tc_message_signature(const uint8_t *message, size_t length, uint64_t *head, uint64_t *tail) {
+    *head = 0;
+    *tail = 0;
+    if (length >= 8) {
+        *head = load64(message);
+        *tail = load64(message + length - 8);
+    } else {
+        for (size_t index = 0; index < length; index++) *head = *head << 8 | message[index];
+    }
+}
+
 static int gate_admits(const tc_quiet *quiet, const uint8_t *line, size_t length) {
     if (length == 0) return 0;
     uint8_t first = line[0];
@@ -171,20 +188,12 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;
         quiet->newline = end;
-        quiet->line_end = line_end;
-        if (stamp_length > 0 && length >= prefix
-            && memcmp(text + start + stamp_length, quiet->prefix_tail, quiet->prefix_tail_length) == 0
-            && same_shape_not_earlier(text + start, quiet->stamp, stamp_length)) {
+        if (tc_prefix_message_start(text + start, length, quiet->stamp, stamp_length, quiet->prefix_tail, quiet->prefix_tail_length) >= 0) {
             if (quiet->repeat_open) return TC_QUIET_LINE;
             size_t message = start + prefix, message_length = line_end - message;
             int64_t signature_length = (int64_t)message_length;
-            uint64_t head = 0, tail = 0;
-            if (message_length >= 8) {
-                head = load64(text + message);
-                tail = load64(text + line_end - 8);
-            } else {
-                for (size_t index = message; index < line_end; index++) head = head << 8 | text[index];
-            }
+            uint64_t head, tail;
+            tc_message_signature(text + message, message_length, &head, &tail);
             // A message that repeats the last one is counted by the caller, as are runs of repeats.
             if (signature_length > 0 && signature_length == quiet->signature_length
                 && head == quiet->signature_head && tail == quiet->signature_tail) return TC_QUIET_LINE;

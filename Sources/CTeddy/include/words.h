@@ -95,9 +95,8 @@ typedef struct {
     uint64_t signature_head, signature_tail;
     size_t lines, records, crlf_lines;
 
-    // Out, at a stop: the line's newline and end without its CR, and where its message begins.
+    // Out, at a stop: the line's newline, and where its message begins.
     size_t newline;
-    size_t line_end;
     size_t message_start;
 } tc_quiet;
 
@@ -113,5 +112,18 @@ typedef enum {
 } tc_quiet_stop;
 
 tc_quiet_stop tc_quiet_read(tc_quiet *quiet);
+
+/// Where the message of the `length` bytes at `line` begins (`stamp_length` + `tail_length`)
+/// when they repeat a record's prefix: a timestamp of the same shape as the `stamp_length`
+/// bytes at `stamp` and not earlier (equal bytes up to the first that differs, which is a
+/// larger digit, then digits where `stamp` has digits and its bytes elsewhere), then the
+/// `tail_length` bytes at `tail`; -1 for any other line.
+int64_t tc_prefix_message_start(const uint8_t *line, size_t length, const uint8_t *stamp, size_t stamp_length,
+                                const uint8_t *tail, size_t tail_length);
+
+/// Enough of a message to tell a row repeated verbatim from the next (with its length): its
+/// first and last eight bytes as little-endian words, or, shorter than eight, its bytes
+/// shifted in one by one and a tail of 0.
+void tc_message_signature(const uint8_t *message, size_t length, uint64_t *head, uint64_t *tail);
 
 #endif

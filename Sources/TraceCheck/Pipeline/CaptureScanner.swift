@@ -1022,12 +1022,10 @@ struct MessageSignature: Equatable {
     init(_ message: UnsafeRawBufferPointer, pid: Int?) {
         length = message.count
         self.pid = pid
-        guard message.count >= 8 else {
-            for byte in message { head = head << 8 | UInt64(byte) }
-            return
+        // The same words as the C quiet read compares.
+        if let base = message.baseAddress {
+            tc_message_signature(base.assumingMemoryBound(to: UInt8.self), message.count, &head, &tail)
         }
-        head = message.loadUnaligned(as: UInt64.self)
-        tail = message.loadUnaligned(fromByteOffset: message.count - 8, as: UInt64.self)
     }
 }
 

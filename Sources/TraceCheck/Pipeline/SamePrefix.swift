@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CTeddy
 
 /// The prefix of the last record, when the format's hand-written reader read it: the bytes
 /// between its timestamp and its message (` Fieldnotes[4817:2863604] `). Most lines of an
@@ -61,38 +57,17 @@ struct SamePrefix {
     /// which tells the health check.
     func messageStart(in line: UnsafeRawBufferPointer, after before: UnsafeRawBufferPointer) -> Int? {
         let length = timestampLength
-        let start = length + tail.count
-        guard length > 0, before.count == length, line.count >= start, let base = line.baseAddress else { return nil }
-        let tailMatches = tail.withUnsafeBytes { tail in
-            guard let expected = tail.baseAddress else { return false }
-            return memcmp(base + length, expected, tail.count) == 0
+        guard length > 0, before.count == length, let base = line.baseAddress, let stamp = before.baseAddress else { return nil }
+        // One check for this and the C quiet read (`tc_quiet_read`).
+        let start = tail.withUnsafeBytes { tail in
+            tc_prefix_message_start(base.assumingMemoryBound(to: UInt8.self), line.count, stamp.assumingMemoryBound(to: UInt8.self), length,
+                                    tail.baseAddress?.assumingMemoryBound(to: UInt8.self), tail.count)
         }
-        return tailMatches && Self.isSameShapeNotEarlier(line, than: before, length: length) ? start : nil
+        return start < 0 ? nil : Int(start)
     }
 
     /// Calls `body` with the armed bytes between the timestamp and the message.
     func withTail<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         tail.withUnsafeBytes(body)
-    }
-
-    /// Whether the first `length` bytes of `line` are a timestamp of the same shape as
-    /// `before` and not earlier: equal bytes up to the first that differs, which is a larger
-    /// digit, then digits where `before` has digits and its bytes elsewhere.
-    private static func isSameShapeNotEarlier(_ line: UnsafeRawBufferPointer, than before: UnsafeRawBufferPointer, length: Int) -> Bool {
-        var index = 0
-        while index < length, line[index] == before[index] { index += 1 }
-        guard index < length else { return true }
-        guard Bytes.isDigit(before[index]), Bytes.isDigit(line[index]), line[index] > before[index] else { return false }
-        index += 1
-        while index < length {
-            let expected = before[index], byte = line[index]
-            if Bytes.isDigit(expected) {
-                guard Bytes.isDigit(byte) else { return false }
-            } else {
-                guard byte == expected else { return false }
-            }
-            index += 1
-        }
-        return true
     }
 }
