@@ -215,6 +215,44 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(block.deferred)
     }
 
+    /// The byte tests that spare the identity patterns' searches never turn away a line one
+    /// of them matches: every line of the samples and the corpus, and lines made to sit at
+    /// their edges (a 36-byte UUID alone, hyphens that are no UUID, `<` and `0x` at the ends).
+    func testIdentityByteTestsNeverHideAPatternsMatch() throws {
+        var lines = ["04eab7e8-1819-4e9b-bc75-c6342395ce82", "a-b-c-d 04eab7e8", "<UIScene: 0xabc>", "<X.SceneDelegate: 0x1>",
+                     "deallocated 0x7fe3c8d05a40", "0x7fe3c8d05a40", "- - - -", "<", "0x",
+                     "Deactivation reason added: 10; deactivation reasons: 0 -> 1024; animating application lifecycle event: 1"]
+        let captures = try TestCaptures.samples() + ((try? TestCaptures.corpus()) ?? [])
+        for capture in captures { lines += capture.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        var matched = (session: 0, object: 0, pointer: 0)
+        for line in lines {
+            var text = line
+            try text.withUTF8 { bytes in
+                let message = UnsafeRawBufferPointer(bytes)
+                if try matcher.firstMatch(of: catalog.uuid, in: message) != nil {
+                    matched.session += 1
+                    XCTAssertTrue(EventExtractor.mayNameSession(message), line)
+                }
+                if try matcher.firstMatch(of: catalog.scenePointer, in: message) != nil
+                    || matcher.firstMatch(of: catalog.delegateObject, in: message) != nil {
+                    matched.object += 1
+                    XCTAssertTrue(EventExtractor.mayDescribeObject(message), line)
+                }
+                if try matcher.firstMatch(of: catalog.barePointer, in: message) != nil {
+                    matched.pointer += 1
+                    XCTAssertTrue(EventExtractor.mayHoldPointer(message), line)
+                }
+            }
+        }
+        // The lines exercise every test, and the tests turn lines away.
+        XCTAssertGreaterThan(matched.session, 1)
+        XCTAssertGreaterThan(matched.object, 1)
+        XCTAssertGreaterThan(matched.pointer, 1)
+        XCTAssertFalse(Array("a-b-c 04eab7e8, three hyphens in forty bytes".utf8).withUnsafeBytes(EventExtractor.mayNameSession))
+        XCTAssertFalse(Array("Deactivation reason added: 10".utf8).withUnsafeBytes(EventExtractor.mayDescribeObject))
+        XCTAssertFalse(Array("0 -> 1024".utf8).withUnsafeBytes(EventExtractor.mayHoldPointer))
+    }
+
     func testAmbiguousShortFormsFollowTheDelegateWordOrTheMode() throws {
         XCTAssertEqual(event("didEnterBackground")?.id, .ambiguousDidEnterBackground)
         XCTAssertEqual(event("SceneDelegate didEnterBackground")?.id, .sceneDidEnterBackground)

@@ -13,6 +13,17 @@ extension UnsafeRawBufferPointer {
         offset(of: needle, from: 0) != nil
     }
 
+    /// Whether `byte` occurs at least `count` times.
+    func holds(_ byte: UInt8, atLeast count: Int) -> Bool {
+        guard let base = baseAddress else { return count <= 0 }
+        var found = 0, offset = 0
+        while found < count, offset < self.count, let hit = memchr(base + offset, Int32(byte), self.count - offset) {
+            found += 1
+            offset = base.distance(to: UnsafeRawPointer(hit)) + 1
+        }
+        return found >= count
+    }
+
     /// Where `needle` first occurs at or after `from`: memchr to each candidate first byte,
     /// memcmp for the rest (libc's vector loops).
     func offset(of needle: StaticString, from: Int) -> Int? {

@@ -557,28 +557,43 @@ package final class EventExtractor {
 
     func identity(in message: UnsafeRawBufferPointer, source: EventSource) -> SceneIdentity {
         var identity = SceneIdentity()
-        identity.sessions = allMatches(of: catalog.uuid, in: message).map { $0.uppercased() }
-        if let pointer = firstGroup("pointer", of: catalog.scenePointer, in: message) {
+        if Self.mayNameSession(message) {
+            identity.sessions = allMatches(of: catalog.uuid, in: message).map { $0.uppercased() }
+        }
+        let describesObject = Self.mayDescribeObject(message)
+        if describesObject, let pointer = firstGroupBytes("pointer", of: catalog.scenePointer, in: message) {
             identity.scenePointer = Self.normalisedPointer(pointer)
         }
-        if let match = try? matcher.firstMatch(of: catalog.delegateObject, in: message),
+        if describesObject, let match = try? matcher.firstMatch(of: catalog.delegateObject, in: message),
            let classRange = catalog.delegateObject.groupNumber("class").flatMap({ match[$0] }),
            let pointerRange = catalog.delegateObject.groupNumber("pointer").flatMap({ match[$0] }) {
             identity.delegateClass = String(decoding: UnsafeRawBufferPointer(rebasing: message[classRange]), as: UTF8.self)
-            identity.delegatePointer = Self.normalisedPointer(
-                String(decoding: UnsafeRawBufferPointer(rebasing: message[pointerRange]), as: UTF8.self))
-        } else if source == .callback, identity.scenePointer == nil,
-                  let pointer = firstGroup("pointer", of: catalog.barePointer, in: message) {
+            identity.delegatePointer = Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[pointerRange]))
+        } else if source == .callback, identity.scenePointer == nil, Self.mayHoldPointer(message),
+                  let pointer = firstGroupBytes("pointer", of: catalog.barePointer, in: message) {
             // `NSLog(@"%s %p", __func__, self)`, the form docs/formats.md recommends.
             identity.delegatePointer = Self.normalisedPointer(pointer)
         }
         return identity
     }
 
-    private func firstGroup(_ name: String, of regex: PCRE2Regex, in message: UnsafeRawBufferPointer) -> String? {
+    // Each identity pattern needs bytes most lifecycle lines lack: these tests spare a
+    // pattern search each, on most lines all of them. `CatalogTests` holds them to the patterns.
+    /// A UUID (`uuid`) is 36 bytes with four hyphens.
+    static func mayNameSession(_ message: UnsafeRawBufferPointer) -> Bool {
+        message.count >= 36 && message.holds(UInt8(ascii: "-"), atLeast: 4)
+    }
+
+    /// An object's description (`scenePointer`, `delegateObject`) begins with `<`.
+    static func mayDescribeObject(_ message: UnsafeRawBufferPointer) -> Bool { message.contains(literal: "<") }
+
+    /// A bare pointer (`barePointer`) begins with `0x`.
+    static func mayHoldPointer(_ message: UnsafeRawBufferPointer) -> Bool { message.contains(literal: "0x") }
+
+    private func firstGroupBytes(_ name: String, of regex: PCRE2Regex, in message: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         guard let match = try? matcher.firstMatch(of: regex, in: message),
               let range = regex.groupNumber(name).flatMap({ match[$0] }) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+        return UnsafeRawBufferPointer(rebasing: message[range])
     }
 
     private func allMatches(of regex: PCRE2Regex, in message: UnsafeRawBufferPointer) -> [String] {
@@ -601,12 +616,27 @@ package final class EventExtractor {
 
     /// `AppDelegate(Lifecycle)` names the class `AppDelegate`.
     static func strippedCategory(_ className: String) -> String {
-        String(className.prefix { $0 != "(" })
+        // By bytes, not characters: `(` is ASCII, and a class name is read for every event.
+        guard let open = className.utf8.firstIndex(of: UInt8(ascii: "(")) else { return className }
+        return String(className[..<open])
     }
 
     /// `0x0000600002675EA0` and `0x600002675ea0` are the same object.
     static func normalisedPointer(_ pointer: String) -> String {
-        let digits = pointer.dropFirst(2).drop { $0 == "0" }.lowercased()
-        return "0x" + (digits.isEmpty ? "0" : digits)
+        var pointer = pointer
+        return pointer.withUTF8 { normalisedPointer(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The same from the bytes a pattern matched (`0x` and hex digits): one string made,
+    /// for every event whose line shows a pointer.
+    static func normalisedPointer(_ pointer: UnsafeRawBufferPointer) -> String {
+        let digits = pointer.dropFirst(2).drop { $0 == UInt8(ascii: "0") }
+        guard !digits.isEmpty else { return "0x0" }
+        return String(unsafeUninitializedCapacity: digits.count + 2) { buffer in
+            buffer[0] = UInt8(ascii: "0")
+            buffer[1] = UInt8(ascii: "x")
+            for (index, byte) in zip(2..., digits) { buffer[index] = byte &- 65 < 26 ? byte | 0x20 : byte }
+            return digits.count + 2
+        }
     }
 }

@@ -136,6 +136,14 @@ final class EventContext: Sendable {
         let pid: Int?
         let thread: String?
         let process: String?
+
+        // Every event's context is looked up by its key: the shape follows from the id and
+        // the process from the pid, so hashing them too would only cost (two strings more).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(id)
+            hasher.combine(pid)
+            hasher.combine(thread)
+        }
     }
 
     let key: Key
