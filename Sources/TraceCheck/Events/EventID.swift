@@ -19,6 +19,12 @@ package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     package func hash(into hasher: inout Hasher) { hasher.combine(nameHash) }
 
+    /// The hash a set or table of ids asks for, from the name's hash without a `Hasher`:
+    /// the rules look ids up in sets per event, and a `Hasher` per lookup cost more than the
+    /// rest of the lookup. The name's hash comes from a seeded `Hasher` already, so mixing in
+    /// the table's seed keeps ids spread differently from run to run and table to table.
+    package func _rawHashValue(seed: Int) -> Int { nameHash ^ seed.multipliedReportingOverflow(by: -7_046_029_254_386_353_131).partialValue }
+
     package var description: String { rawValue }
     package static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.rawValue < rhs.rawValue }
 

@@ -41,7 +41,7 @@ enum TimelineHealth {
                 issues.append(HealthIssue(.uikitAccountOnly, line: epoch.events[first.event].event.line,
                                           message: "\(epoch.label) logs no lifecycle line of its own; only UIKit's account of the application state was read, which cannot show launch callbacks, scene connection and disconnection, session discard or termination"))
             }
-            let driving = epoch.drivingEvents.map(\.event)
+            let driving = epoch.driving
             guard let first = driving.first else { continue }
             if epoch.launchIndex == nil, !sessionStarts.contains(first.id.member) {
                 if let process = epoch.process, let pid = epoch.pid, let earlier = pidsByProcess[process], earlier != pid {

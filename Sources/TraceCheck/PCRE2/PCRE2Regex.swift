@@ -28,7 +28,9 @@ package final class PCRE2Regex: @unchecked Sendable {
     /// `pcre2_jit_match` may be called (it skips all argument checks).
     package let isJITCompiled: Bool
     package let captureCount: Int
-    private let groupNumbers: [String: Int]
+    /// Named groups, few per pattern: a scan of this list compares short names, where a
+    /// table would hash each name at every event's lookups.
+    private let groupNumbers: [(name: String, number: Int)]
 
     package static let isJITAvailable: Bool = {
         var available: UInt32 = 0
@@ -56,15 +58,15 @@ package final class PCRE2Regex: @unchecked Sendable {
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
-        groupNumbers = Self.readNameTable(compiled)
+        groupNumbers = Self.readNameTable(compiled).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
     deinit { pcre2_code_free_8(code) }
 
     /// The number of the named group `name`, if the pattern has one.
-    package func groupNumber(_ name: String) -> Int? { groupNumbers[name] }
+    package func groupNumber(_ name: String) -> Int? { groupNumbers.first { $0.name == name }?.number }
 
-    package var groupNames: [String] { groupNumbers.keys.sorted() }
+    package var groupNames: [String] { groupNumbers.map(\.name) }
 
     static func message(for errorCode: Int32) -> String {
         var buffer = [UInt8](repeating: 0, count: 256)

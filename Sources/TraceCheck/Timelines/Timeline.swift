@@ -124,13 +124,17 @@ package struct ProcessEpoch: Hashable, Sendable {
     package let ordinal: Int
     package var pid: Int?
     package var process: String?
-    package var events: [EpochEvent] = []
+    package var events: [EpochEvent] = [] { didSet { derived = DerivedEvents() } }
     package var mode: LifecycleMode = .unknown
     /// Nothing in the epoch told its mode: it took the capture's (the other epochs').
     package var modeAdopted = false
     /// Event ids the app visibly logs in this epoch (callbacks, or notifications standing in
     /// for callbacks it does not log). A rule that needs an id outside this set cannot judge.
-    package var observed: Set<EventID> = []
+    package var observed: Set<EventID> = [] { didSet { derived = DerivedEvents() } }
+    /// The driving events, worked out once the timeline is built (`seal`): each rule walks
+    /// them, and working them out per rule cost a set lookup per event and rule. Any change
+    /// to `events` or `observed` forgets them.
+    var derived = DerivedEvents()
     package var connections: [SceneConnection] = []
     /// A legacy app's implicit scene.
     package var appTimeline: SceneConnection?
@@ -176,7 +180,24 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// The events that drive a timeline, in order, with their index in `events`.
     package var drivingEvents: [(index: Int, event: LifecycleEvent)] {
+        derived.driving ?? workedOutDrivingEvents
+    }
+
+    /// The driving events' events alone, in order.
+    package var driving: [LifecycleEvent] { derived.events ?? drivingEvents.map(\.event) }
+
+    /// The driving events that are callbacks (not the notifications standing in for them).
+    package var drivingCallbacks: [LifecycleEvent] { derived.callbacks ?? driving.filter { $0.source == .callback } }
+
+    private var workedOutDrivingEvents: [(index: Int, event: LifecycleEvent)] {
         events.enumerated().compactMap { index, entry in drives(entry) ? (index, entry.event) : nil }
+    }
+
+    /// Works out the driving events once the epoch is complete.
+    mutating func seal() {
+        let driving = workedOutDrivingEvents
+        let events = driving.map(\.event)
+        derived = DerivedEvents(driving: driving, events: events, callbacks: events.filter { $0.source == .callback })
     }
 
     package func connection(at index: Int) -> SceneConnection? {
@@ -276,4 +297,15 @@ package struct CaptureReading: Sendable {
         }
         systemLines = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
+}
+
+/// What an epoch works out of its events once (`ProcessEpoch.seal`): not part of its value,
+/// so two epochs of the same events are equal whether or not one is sealed.
+struct DerivedEvents: Hashable, Sendable {
+    var driving: [(index: Int, event: LifecycleEvent)]?
+    var events: [LifecycleEvent]?
+    var callbacks: [LifecycleEvent]?
+
+    static func == (lhs: DerivedEvents, rhs: DerivedEvents) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -51,6 +51,7 @@ package struct TimelineBuilder {
             buildUIKitTimeline(&epochs[index])
             buildSystemTimeline(&epochs[index])
             epochs[index].trimCapacity()
+            epochs[index].seal()
         }
         var timeline = CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
         timeline.letGo = letGo

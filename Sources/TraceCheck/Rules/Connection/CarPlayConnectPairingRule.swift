@@ -44,7 +44,7 @@ package struct CarPlayConnectPairingRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let carPlay = epoch.drivingEvents.map(\.event).filter { $0.id.builtInFamily == .carplay }
+        let carPlay = epoch.driving.filter { $0.id.builtInFamily == .carplay }
         guard !carPlay.isEmpty, epoch.launchIndex != nil else { return verdict }
         verdict.judged = true
         // Keyed by delegate object where the line names one: each CarPlay scene pairs its own calls.

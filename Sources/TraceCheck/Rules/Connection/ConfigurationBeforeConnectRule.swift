@@ -47,7 +47,7 @@ package struct ConfigurationBeforeConnectRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
-        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let events = epoch.drivingCallbacks
         guard events.contains(where: { $0.id == .appConfigurationForConnecting }) else { return verdict }
         verdict.judged = true
         // A configuration on the capture's last line may have been cut from its willConnect.

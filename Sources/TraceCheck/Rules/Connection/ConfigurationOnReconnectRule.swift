@@ -61,7 +61,7 @@ package struct ConfigurationOnReconnectRule: CarryingRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
         var verdict = EpochVerdict()
         var pendingConfiguration: LifecycleEvent?
-        for event in epoch.drivingEvents.map(\.event) {
+        for event in epoch.driving {
             if event.id == .appConfigurationForConnecting, event.source == .callback {
                 pendingConfiguration = event
                 verdict.judged = true

@@ -44,7 +44,7 @@ package struct DiscardedSessionReusedRule: CarryingRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
         var verdict = EpochVerdict()
-        for event in epoch.drivingEvents.map(\.event) {
+        for event in epoch.driving {
             if event.id == .appDidDiscardSceneSessions {
                 if event.identity.sessions.isEmpty {
                     verdict.unverifiable.insert("didDiscardSceneSessions lines carry no persistentIdentifier")

@@ -50,7 +50,7 @@ package struct DisconnectBeforeDiscardRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
-        let events = epoch.drivingEvents.map(\.event)
+        let events = epoch.driving
         let discards = events.filter { $0.id == .appDidDiscardSceneSessions && $0.source == .callback }
         guard !discards.isEmpty else { return verdict }
         guard epoch.isObserved(.sceneDidDisconnect) else {

@@ -41,7 +41,7 @@ package struct LaunchTimeDiscardRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let events = epoch.drivingCallbacks
         guard let discard = events.first(where: { $0.id == .appDidDiscardSceneSessions }) else { return verdict }
         verdict.judged = true
         guard !events.contains(where: { $0.id == .sceneWillConnect && $0.line < discard.line }) else { return verdict }

@@ -48,7 +48,7 @@ package struct SessionReconnectedRule: CarryingRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
         var verdict = EpochVerdict()
-        for event in epoch.drivingEvents.map(\.event) where event.id == .sceneWillConnect {
+        for event in epoch.driving where event.id == .sceneWillConnect {
             verdict.judged = true
             for session in event.identity.sessions {
                 if let earlier = carried.connected[session] {

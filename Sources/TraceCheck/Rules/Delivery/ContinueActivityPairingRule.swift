@@ -46,7 +46,7 @@ package struct ContinueActivityPairingRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let events = epoch.drivingCallbacks
         guard events.contains(where: { $0.id.member == "willContinueUserActivity" }) else { return verdict }
         verdict.judged = true
         let ended = epoch.endsWithinCapture(timeline)

@@ -39,7 +39,7 @@ package struct LaunchBeforeSceneConnectRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let events = epoch.drivingCallbacks
         let connecting = [EventID.appConfigurationForConnecting, .sceneWillConnect].compactMap { id in events.first { $0.id == id } }
         guard !connecting.isEmpty else { return verdict }
         guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }) else {

@@ -44,7 +44,7 @@ package struct LaunchSequenceRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let launches = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let launches = epoch.drivingCallbacks
         let didFinish = launches.filter { $0.id == .appDidFinishLaunching }
         let willFinish = launches.filter { $0.id == .appWillFinishLaunching }
         guard !didFinish.isEmpty || !willFinish.isEmpty else {

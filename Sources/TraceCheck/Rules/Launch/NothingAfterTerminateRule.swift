@@ -35,7 +35,7 @@ package struct NothingAfterTerminateRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let events = epoch.drivingEvents.map(\.event)
+        let events = epoch.driving
         guard let terminate = events.first(where: { $0.id == .appWillTerminate && $0.source == .callback }) else { return verdict }
         verdict.judged = true
         if let after = events.first(where: { $0.line > terminate.line && $0.id != .appWillTerminate && $0.source != .uikit }) {

@@ -38,7 +38,7 @@ package struct PrewarmGapRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let events = epoch.drivingEvents.map(\.event).filter { $0.source == .callback }
+        let events = epoch.drivingCallbacks
         guard let launch = events.first(where: { $0.id == .appDidFinishLaunching }),
               let connect = events.first(where: { [.appConfigurationForConnecting, .sceneWillConnect].contains($0.id) && $0.line > launch.line })
         else { return verdict }

@@ -250,7 +250,7 @@ package struct SpecificationPatternRule: Sendable {
 
     /// The capture as one instance: every driving event of every epoch, in line order.
     static func instances(ofCapture timeline: CaptureTimeline) -> [ScopeInstance] {
-        let events = timeline.epochs.flatMap { $0.drivingEvents.map(\.event) }.sorted { $0.line < $1.line }
+        let events = timeline.epochs.flatMap { $0.driving }.sorted { $0.line < $1.line }
         return [ScopeInstance(events: events, closed: false, scene: nil, process: nil)]
     }
 
@@ -260,7 +260,7 @@ package struct SpecificationPatternRule: Sendable {
         case .capture:
             return []
         case .process:
-            return [ScopeInstance(events: epoch.drivingEvents.map(\.event), closed: epoch.endsWithinCapture(timeline), scene: nil, process: epoch.label)]
+            return [ScopeInstance(events: epoch.driving, closed: epoch.endsWithinCapture(timeline), scene: nil, process: epoch.label)]
         case .scene:
             let driving = epoch.drivingEvents
             let processEnded = epoch.endsWithinCapture(timeline)

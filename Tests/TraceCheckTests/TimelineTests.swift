@@ -1,0 +1,35 @@
+import XCTest
+@testable import TraceCheck
+
+final class TimelineTests: XCTestCase {
+    /// The driving events an epoch works out once it is built are those the rules would work
+    /// out themselves, and a change to its events or to what it observes forgets them.
+    func testAnEpochsDrivingEventsFollowItsEvents() throws {
+        let capture = """
+            2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-03-14 09:27:12.200000+0100 Fieldnotes[4817:3120544] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-03-14 09:27:12.300000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:]
+            2026-03-14 09:27:12.301000+0100 Fieldnotes[4817:3120544] UISceneWillEnterForegroundNotification
+            2026-03-14 09:27:12.400000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]
+            2026-03-14 09:27:12.401000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]
+            """
+        var epoch = try XCTUnwrap(Checker().check(.text(name: "t", contents: capture)).timeline.epochs.first)
+        func workedOut(_ epoch: ProcessEpoch) -> [Int] {
+            epoch.events.indices.filter { epoch.drives(epoch.events[$0]) }
+        }
+        // The notification is its callback's companion and the second activation a duplicate.
+        XCTAssertEqual(epoch.drivingEvents.map(\.index), [0, 1, 2, 4])
+        XCTAssertEqual(epoch.drivingEvents.map(\.index), workedOut(epoch))
+        XCTAssertEqual(epoch.driving.map(\.line), [1, 2, 3, 5])
+        XCTAssertEqual(epoch.drivingCallbacks.map(\.line), [1, 2, 3, 5])
+
+        epoch.events[2].attachment = .duplicate(of: 1)
+        XCTAssertEqual(epoch.drivingEvents.map(\.index), [0, 1, 4])
+        XCTAssertEqual(epoch.driving.map(\.line), [1, 2, 5])
+        epoch.events[3].attachment = .process
+        epoch.observed.insert(epoch.events[3].event.id)
+        XCTAssertEqual(epoch.drivingEvents.map(\.index), workedOut(epoch))
+        XCTAssertEqual(epoch.driving.map(\.line), [1, 2, 4, 5])
+        XCTAssertEqual(epoch.drivingCallbacks.map(\.line), [1, 2, 5])
+    }
+}
