@@ -19,7 +19,8 @@ package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     package func hash(into hasher: inout Hasher) { hasher.combine(nameHash) }
 
-    /// The hash a set or table of ids asks for, from the name's hash without a `Hasher`:
+    /// The hash a set or table of ids asks for (the standard library's hook beneath
+    /// `hash(into:)`), from the name's hash without a `Hasher`:
     /// the rules look ids up in sets per event, and a `Hasher` per lookup cost more than the
     /// rest of the lookup. The name's hash comes from a seeded `Hasher` already, so mixing in
     /// the table's seed keeps ids spread differently from run to run and table to table.

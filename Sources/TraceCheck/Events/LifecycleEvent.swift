@@ -137,8 +137,9 @@ final class EventContext: Sendable {
         let thread: String?
         let process: String?
 
-        // Every event's context is looked up by its key: the shape follows from the id and
-        // the process from the pid, so hashing them too would only cost (two strings more).
+        // Every event's context is looked up by its key. The id, pid and thread tell keys
+        // apart; where they agree the shape and the process nearly always do too (equality
+        // still compares them), so hashing those two strings as well would only cost.
         func hash(into hasher: inout Hasher) {
             hasher.combine(id)
             hasher.combine(pid)
