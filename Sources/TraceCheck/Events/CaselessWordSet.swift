@@ -13,7 +13,7 @@ package final class CaselessWordSet: Sendable {
     package let width: Int
     /// The fingerprints' first, second and third bytes with bit 5 set, 32 times each (a
     /// pair's third repeats its second: the portable search never compares it).
-    fileprivate let firsts: [SIMD32<UInt8>]
+    private let firsts: [SIMD32<UInt8>]
     private let seconds: [SIMD32<UInt8>]
     private let thirds: [SIMD32<UInt8>]
     /// By folded pair `first << 8 | second` (a fingerprint's first two bytes): 0, or 1 + the

@@ -124,17 +124,17 @@ package struct ProcessEpoch: Hashable, Sendable {
     package let ordinal: Int
     package var pid: Int?
     package var process: String?
-    package var events: [EpochEvent] = [] { didSet { derived = DerivedEvents() } }
+    package var events: [EpochEvent] = [] { didSet { sealed = Sealed() } }
     package var mode: LifecycleMode = .unknown
     /// Nothing in the epoch told its mode: it took the capture's (the other epochs').
     package var modeAdopted = false
     /// Event ids the app visibly logs in this epoch (callbacks, or notifications standing in
     /// for callbacks it does not log). A rule that needs an id outside this set cannot judge.
-    package var observed: Set<EventID> = [] { didSet { derived = DerivedEvents() } }
+    package var observed: Set<EventID> = [] { didSet { sealed = Sealed() } }
     /// The driving events, worked out once the timeline is built (`seal`): each rule walks
     /// them, and working them out per rule cost a set lookup per event and rule. Any change
     /// to `events` or `observed` forgets them.
-    var derived = DerivedEvents()
+    var sealed = Sealed()
     package var connections: [SceneConnection] = []
     /// A legacy app's implicit scene.
     package var appTimeline: SceneConnection?
@@ -179,26 +179,16 @@ package struct ProcessEpoch: Hashable, Sendable {
     }
 
     /// The events that drive a timeline, in order, with their index in `events`.
-    package var drivingEvents: [(index: Int, event: LifecycleEvent)] {
-        derived.driving ?? workedOutDrivingEvents
-    }
+    package var drivingEvents: [(index: Int, event: LifecycleEvent)] { (sealed.driving ?? DrivingEvents(of: self)).indexed }
 
     /// The driving events' events alone, in order.
-    package var driving: [LifecycleEvent] { derived.events ?? drivingEvents.map(\.event) }
+    package var driving: [LifecycleEvent] { (sealed.driving ?? DrivingEvents(of: self)).events }
 
     /// The driving events that are callbacks (not the notifications standing in for them).
-    package var drivingCallbacks: [LifecycleEvent] { derived.callbacks ?? driving.filter { $0.source == .callback } }
-
-    private var workedOutDrivingEvents: [(index: Int, event: LifecycleEvent)] {
-        events.enumerated().compactMap { index, entry in drives(entry) ? (index, entry.event) : nil }
-    }
+    package var drivingCallbacks: [LifecycleEvent] { (sealed.driving ?? DrivingEvents(of: self)).callbacks }
 
     /// Works out the driving events once the epoch is complete.
-    mutating func seal() {
-        let driving = workedOutDrivingEvents
-        let events = driving.map(\.event)
-        derived = DerivedEvents(driving: driving, events: events, callbacks: events.filter { $0.source == .callback })
-    }
+    mutating func seal() { sealed = Sealed(driving: DrivingEvents(of: self)) }
 
     package func connection(at index: Int) -> SceneConnection? {
         switch index {
@@ -299,13 +289,25 @@ package struct CaptureReading: Sendable {
     }
 }
 
+/// An epoch's driving events in the three forms the rules read them.
+struct DrivingEvents: Sendable {
+    /// With their index in the epoch's `events`.
+    let indexed: [(index: Int, event: LifecycleEvent)]
+    let events: [LifecycleEvent]
+    let callbacks: [LifecycleEvent]
+
+    init(of epoch: ProcessEpoch) {
+        indexed = epoch.events.enumerated().compactMap { index, entry in epoch.drives(entry) ? (index, entry.event) : nil }
+        events = indexed.map(\.event)
+        callbacks = events.filter { $0.source == .callback }
+    }
+}
+
 /// What an epoch works out of its events once (`ProcessEpoch.seal`): not part of its value,
 /// so two epochs of the same events are equal whether or not one is sealed.
-struct DerivedEvents: Hashable, Sendable {
-    var driving: [(index: Int, event: LifecycleEvent)]?
-    var events: [LifecycleEvent]?
-    var callbacks: [LifecycleEvent]?
+struct Sealed: Hashable, Sendable {
+    var driving: DrivingEvents?
 
-    static func == (lhs: DerivedEvents, rhs: DerivedEvents) -> Bool { true }
+    static func == (lhs: Sealed, rhs: Sealed) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }
