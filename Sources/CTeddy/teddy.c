@@ -3,16 +3,18 @@
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
 
+/// The bucket bits of the 32 positions at `at`, for one byte of the fingerprints (`lo`, `hi`).
+#define TC_MATCH256(lo, hi, at) ({ \
+        __m256i bytes = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + (at))), fold); \
+        _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(bytes, nibble)), \
+                         _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble))); })
+
 __attribute__((target("avx2")))
 static size_t next_block_avx2(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *mask) {
     const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
     const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
     const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
     const __m256i nibble = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
-#define TC_MATCH256(lo, hi, at) ({ \
-        __m256i bytes = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + (at))), fold); \
-        _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(bytes, nibble)), \
-                         _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble))); })
     for (; offset + TC_TEDDY_REACH <= count; offset += 32) {
         __m256i all = _mm256_and_si256(_mm256_and_si256(TC_MATCH256(lo1, hi1, offset), TC_MATCH256(lo2, hi2, offset + 1)),
                                        TC_MATCH256(lo3, hi3, offset + 2));
@@ -22,10 +24,29 @@ static size_t next_block_avx2(const tc_teddy *t, const uint8_t *text, size_t cou
             return offset;
         }
     }
-#undef TC_MATCH256
     *mask = 0;
     return offset;
 }
+
+__attribute__((target("avx2")))
+static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *masks, uint32_t *newlines,
+                        size_t blocks) {
+    const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
+    const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
+    const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
+    const __m256i nibble = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
+    const __m256i newline = _mm256_set1_epi8('\n');
+    size_t filled = 0;
+    for (; filled < blocks && offset + TC_TEDDY_REACH <= count; filled++, offset += 32) {
+        __m256i all = _mm256_and_si256(_mm256_and_si256(TC_MATCH256(lo1, hi1, offset), TC_MATCH256(lo2, hi2, offset + 1)),
+                                       TC_MATCH256(lo3, hi3, offset + 2));
+        masks[filled] = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(all, zero));
+        __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + offset));
+        newlines[filled] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, newline));
+    }
+    return filled;
+}
+#undef TC_MATCH256
 
 __attribute__((target("ssse3")))
 static uint32_t block_ssse3(const tc_teddy *t, const uint8_t *p) {
@@ -88,6 +109,25 @@ static size_t count_byte_sse2(const uint8_t *text, size_t count, uint8_t byte) {
     return total;
 }
 
+size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
+                     uint32_t *newlines, size_t blocks) {
+    switch (level) {
+    case 2: return fill_avx2(t, text, count, start, masks, newlines, blocks);
+    case 1: {
+        size_t filled = 0;
+        const __m128i newline = _mm_set1_epi8('\n');
+        for (; filled < blocks && start + TC_TEDDY_REACH <= count; filled++, start += 32) {
+            masks[filled] = block_ssse3(t, text + start);
+            uint32_t low = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + start)), newline));
+            uint32_t high = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + start + 16)), newline));
+            newlines[filled] = low | high << 16;
+        }
+        return filled;
+    }
+    default: return 0;
+    }
+}
+
 size_t tc_count_byte(const uint8_t *text, size_t count, uint8_t byte) {
     return tc_teddy_level() == 2 ? count_byte_avx2(text, count, byte) : count_byte_sse2(text, count, byte);
 }
@@ -121,6 +161,12 @@ size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, si
     (void)level; (void)t; (void)text; (void)count;
     *mask = 0;
     return start;
+}
+
+size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
+                     uint32_t *newlines, size_t blocks) {
+    (void)level; (void)t; (void)text; (void)count; (void)start; (void)masks; (void)newlines; (void)blocks;
+    return 0;
 }
 
 #endif

@@ -1,10 +1,6 @@
 #include "words.h"
 #include <string.h>
 
-/// How far past a range the cursor's kernel may search in one call: far enough to pass many
-/// short lines without a candidate, short of a whole batch that stops early.
-#define TC_LOOKAHEAD 4096
-
 static inline uint8_t folded(uint8_t byte) { return (uint8_t)(byte - 65) < 26 ? (uint8_t)(byte | 0x20) : byte; }
 
 /// Eight bytes as a little-endian word, whatever the machine.
@@ -89,33 +85,64 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
     return 0;
 }
 
+/// Searches the window of places from `from` (< count): whole blocks while the text has
+/// TC_TEDDY_REACH bytes for them, then the last places from a zero-padded copy.
+static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
+    size_t blocks = tc_teddy_fill(set->level, set->tables, text, count, from, cursor->masks, cursor->newlines, TC_WINDOW_BLOCKS);
+    size_t end = from + 32 * blocks;
+    if (blocks < TC_WINDOW_BLOCKS) {
+        // Fewer than TC_TEDDY_REACH bytes are left: the text's last places, up to a block's
+        // 32 (a 33rd byte begins no pair, but may be a newline: a window from it holds it).
+        size_t last = count - end < 32 ? count : end + 32;
+        cursor->masks[blocks] = end + 1 < count ? last_block(set, text + end, count - end) : 0;
+        uint32_t newlines = 0;
+        for (size_t place = end; place < last; place++) newlines |= (uint32_t)(text[place] == '\n') << (place - end);
+        cursor->newlines[blocks] = newlines;
+        end = last;
+    }
+    cursor->start = from;
+    cursor->end = end;
+}
+
 int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi) {
     if (hi < lo + 2) return 0;
-    for (;;) {
-        // A place shares a bucket's nibbles with a fingerprint, not always its bytes: the slot decides.
-        while (cursor->mask != 0) {
-            size_t place = cursor->block + (size_t)__builtin_ctz(cursor->mask);
-            // Kept for a later range: its pair does not fit in this one.
-            if (place + 1 >= hi) return 0;
-            cursor->mask &= cursor->mask - 1;
-            if (place >= lo && tc_words_match_at(set, text, count, place, lo, hi)) return 1;
+    // The places whose pair fits in the range, block by block of the window.
+    size_t place = lo, last = hi - 1;
+    while (place < last) {
+        if (place < cursor->start || place >= cursor->end) fill_window(set, cursor, text, count, place);
+        size_t stop = last < cursor->end ? last : cursor->end;
+        for (size_t index = (place - cursor->start) / 32; place < stop; index++) {
+            size_t block = cursor->start + 32 * index;
+            uint32_t found = cursor->masks[index] & (UINT32_MAX << (place - block));
+            if (stop - block < 32) found &= (UINT32_C(1) << (stop - block)) - 1;
+            for (; found != 0; found &= found - 1) {
+                if (tc_words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
+            }
+            place = block + 32;
         }
-        if (cursor->next < lo) cursor->next = lo;
-        if (cursor->next + 1 >= hi) return 0;
-        size_t limit = hi + TC_LOOKAHEAD < count ? hi + TC_LOOKAHEAD : count;
-        uint32_t found = 0;
-        int searched_to_end = 0;
-        cursor->block = tc_teddy_next_block(set->level, set->tables, text, limit, cursor->next, &found);
-        if (found == 0 && limit == count) {
-            // The last places (fewer than a block's).
-            searched_to_end = 1;
-            if (cursor->block + 1 < count) found = last_block(set, text + cursor->block, count - cursor->block);
-        }
-        cursor->mask = found;
-        // After a block with candidates the kernel goes on at the next; after a search that
-        // stopped at `limit`, at the first block it did not search.
-        cursor->next = searched_to_end ? count : (found != 0 ? cursor->block + 32 : cursor->block);
+        place = stop;
     }
+    return 0;
+}
+
+size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
+    const size_t line = from;
+    while (from < count) {
+        if (from < cursor->start || from >= cursor->end) {
+            // A window from the line's first byte, so that its message is in it too (one from
+            // `from` would be searched again from the message); a line longer than a window
+            // goes on from where the last one ended.
+            fill_window(set, cursor, text, count, line > cursor->start && line < from ? line : from);
+        }
+        for (size_t index = (from - cursor->start) / 32; from < cursor->end; index++) {
+            size_t block = cursor->start + 32 * index;
+            uint32_t found = cursor->newlines[index] & (UINT32_MAX << (from - block));
+            if (found != 0) return block + (size_t)__builtin_ctz(found);
+            from = block + 32;
+        }
+        from = cursor->end;
+    }
+    return count;
 }
 
 /// Whether lo..<hi is a candidate: one of the words, or a short one in a short range.
@@ -181,9 +208,8 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
     for (;;) {
         size_t start = quiet->offset;
         if (start >= quiet->count) return TC_QUIET_END;
-        const uint8_t *newline = memchr(text + start, '\n', quiet->count - start);
-        if (newline == NULL) return TC_QUIET_END;
-        size_t end = (size_t)(newline - text);
+        size_t end = tc_cursor_newline(quiet->words, quiet->cursor, text, quiet->count, start);
+        if (end == quiet->count) return TC_QUIET_END;
         if (end > quiet->limit) return TC_QUIET_END;
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;

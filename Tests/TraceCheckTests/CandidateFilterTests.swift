@@ -326,6 +326,39 @@ final class CandidateFilterTests: XCTestCase {
             }
         }
     }
+
+    /// The cursor finds each line's end where `memchr` does, in the window it searches for
+    /// words: lines shorter and longer than a window, ranges searched between them (whose
+    /// windows begin mid-line), newlines at a window's edges and the text's last byte, and
+    /// texts that end without one.
+    func testTheBatchCursorFindsEachLineEndAsMemchrDoes() {
+        var random = Draws(seed: 11)
+        func next(_ bound: Int) -> Int { random.next(bound) }
+        var lineEnds = 0
+        for round in 0..<200 {
+            let count = 1 + next(round % 4 == 0 ? 20_000 : 3_000)
+            let newlineOdds = [3, 40, 120, 5_000][round % 4]
+            var text = (0..<count).map { _ in next(newlineOdds) == 0 ? UInt8(10) : UInt8(ascii: "a") + UInt8(next(26)) }
+            if round % 3 == 0 { text[text.count - 1] = 10 }
+            text.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return XCTFail("no bytes") }
+                var cursor = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
+                var start = 0
+                while start < bytes.count {
+                    let expected = memchr(base + start, 10, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
+                    // Some lines' messages searched first, as the quiet read does.
+                    if next(3) == 0, let end = expected, end > start {
+                        _ = cursor.containsAny(in: (start + next(end - start))..<end)
+                    }
+                    XCTAssertEqual(cursor.newline(from: start), expected, "round \(round), line at \(start)")
+                    guard let end = expected else { break }
+                    lineEnds += 1
+                    start = end + 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(lineEnds, 10_000)
+    }
 }
 
 /// A repeatable stream of draws (a 64-bit linear congruential generator, its high bits).

@@ -40,18 +40,31 @@ typedef struct {
 /// wholly inside lo..<hi (place + 1 < hi <= count).
 int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi);
 
-/// A forward search of one text for the words inside ranges taken in increasing order.
+/// How many blocks of 32 places the cursor's kernel searches in one call: far enough to pass
+/// many short lines in one pass with the tables loaded once, short of a whole batch that
+/// stops early.
+#define TC_WINDOW_BLOCKS 128
+
+/// A forward search of one text for the words inside ranges taken in increasing order: the
+/// places a window of the text may begin a fingerprint at, searched by the kernel in one call
+/// with its tables loaded once, then looked at range by range. Zero-initialised, it holds no
+/// window.
 typedef struct {
-    /// The last block the kernel found candidates in, and its places not yet looked at.
-    size_t block;
-    uint32_t mask;
-    /// Where the kernel searches next.
-    size_t next;
+    /// The window: places start..<end, those of block k (from start + 32 k) as the bits of
+    /// masks[k], and the block's newlines as those of newlines[k] (none at `end` or past it).
+    size_t start, end;
+    uint32_t masks[TC_WINDOW_BLOCKS];
+    uint32_t newlines[TC_WINDOW_BLOCKS];
 } tc_word_cursor;
 
 /// Whether lo..<hi of the text holds one of the words (`set->level` > 0). Ranges must not go
 /// back: places before `lo` are forgotten.
 int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi);
+
+/// The first newline of the text at `from` or after it, or `count` where there is none
+/// (`set->level` > 0), from the cursor's window: places before `from` are forgotten, as by
+/// `tc_cursor_contains`.
+size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from);
 
 /// Whether lo..<hi holds one of the words: Teddy over the range, then the words at the places it marks
 /// (place by place without the vector kernel). For short ranges; the cursor serves long texts.

@@ -1,4 +1,9 @@
 import CTeddy
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Whether a text contains one of a set of words, ignoring ASCII case, without a regex:
 /// 32 bytes at a time it looks for a few fingerprints (runs of three adjacent bytes, or two
@@ -222,6 +227,18 @@ package final class CaselessWordSet: Sendable {
             }
             return tc_cursor_contains(set.table.set, &state, base.assumingMemoryBound(to: UInt8.self), text.count,
                                       range.lowerBound, range.upperBound) != 0
+        }
+
+        /// The first newline of the text at `offset` or after it; nil where there is none.
+        /// Offsets and ranges together must not go back: the C quiet read finds its lines'
+        /// ends in the same window of the text as their messages' words.
+        package mutating func newline(from offset: Int) -> Int? {
+            guard let base = text.baseAddress, offset < text.count else { return nil }
+            guard set.teddyLevel > 0, !set.firsts.isEmpty else {
+                return memchr(base + offset, 10, text.count - offset).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) }
+            }
+            let found = tc_cursor_newline(set.table.set, &state, base.assumingMemoryBound(to: UInt8.self), text.count, offset)
+            return found < text.count ? found : nil
         }
 
         /// Reads the quiet lines of `quiet` (`tc_quiet_read`) with this cursor as the search

@@ -348,9 +348,14 @@ final class ScanSession {
                 taken.lines += read.lines
                 taken.crlfLines += read.crlfLines
                 taken.bytes = read.offset
-                if read.stop == TC_QUIET_END { continue }
-                start = taken.bytes
-                end = read.newline
+                if read.stop == TC_QUIET_END {
+                    // A line the C read did not end, though this loop found its newline,
+                    // is read below: asking again would never end.
+                    if read.lines > 0 { continue }
+                } else {
+                    start = taken.bytes
+                    end = read.newline
+                }
             }
             let crlf = end > start && text[end - 1] == 13
             let lineEnd = crlf ? end - 1 : end
