@@ -88,9 +88,11 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
 /// Searches the window of places from `from` (< count): whole blocks while the text has
 /// TC_TEDDY_REACH bytes for them, then the last places from a zero-padded copy.
 static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
-    size_t blocks = tc_teddy_fill(set->level, set->tables, text, count, from, cursor->masks, cursor->newlines, TC_WINDOW_BLOCKS);
+    size_t wanted = cursor->blocks == 0 || cursor->blocks > TC_WINDOW_BLOCKS ? 8 : cursor->blocks;
+    cursor->blocks = wanted * 2 < TC_WINDOW_BLOCKS ? wanted * 2 : TC_WINDOW_BLOCKS;
+    size_t blocks = tc_teddy_fill(set->level, set->tables, text, count, from, cursor->masks, cursor->newlines, wanted);
     size_t end = from + 32 * blocks;
-    if (blocks < TC_WINDOW_BLOCKS) {
+    if (blocks < wanted) {
         // Fewer than TC_TEDDY_REACH bytes are left: the text's last places, up to a block's
         // 32 (a 33rd byte begins no pair, but may be a newline: a window from it holds it).
         size_t last = count - end < 32 ? count : end + 32;

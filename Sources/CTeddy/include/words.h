@@ -53,6 +53,10 @@ typedef struct {
     /// The window: places start..<end, those of block k (from start + 32 k) as the bits of
     /// masks[k], and the block's newlines as those of newlines[k] (none at `end` or past it).
     size_t start, end;
+    /// How many blocks the next window holds: from 8 (0), doubled each time up to
+    /// TC_WINDOW_BLOCKS, since a batch often stops at its first lifecycle line, before a
+    /// whole window would be used.
+    size_t blocks;
     uint32_t masks[TC_WINDOW_BLOCKS];
     uint32_t newlines[TC_WINDOW_BLOCKS];
 } tc_word_cursor;
