@@ -51,11 +51,15 @@ package enum CaptureTime {
         // `Z` is UTC: no offset.
         if cursor < bytes.count, bytes[cursor] == 43 || bytes[cursor] == 45 {
             let sign = bytes[cursor] == 45 ? -1 : 1
-            let digits = bytes[(cursor + 1)...].prefix { Bytes.isDigit($0) || $0 == 58 }.filter { $0 != 58 }
-            if digits.count == 4 {
-                let zone = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
-                offset = sign * ((zone / 100) * 3600 + (zone % 100) * 60)
+            // `+0200` or `+02:00`: four digits, colons skipped (read per event, without an array).
+            var digits = 0, zone = 0
+            for byte in bytes[(cursor + 1)...] {
+                if byte == 58 { continue }
+                guard Bytes.isDigit(byte) else { break }
+                digits += 1
+                if digits <= 4 { zone = zone * 10 + Int(byte - 48) }
             }
+            if digits == 4 { offset = sign * ((zone / 100) * 3600 + (zone % 100) * 60) }
         }
         return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }

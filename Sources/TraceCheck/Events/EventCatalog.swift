@@ -63,6 +63,16 @@ package enum ForegroundCallback: String, CaseIterable, Sendable {
         uniqueKeysWithValues: allCases.flatMap { callback in [callback.app, callback.scene, callback.ambiguous].map { ($0, callback) } })
 
     package func id(atSceneLevel sceneLevel: Bool) -> EventID { sceneLevel ? scene : app }
+
+    /// Where this callback stands in an array of one entry per callback.
+    package var slot: Int {
+        switch self {
+        case .didBecomeActive: 0
+        case .willResignActive: 1
+        case .didEnterBackground: 2
+        case .willEnterForeground: 3
+        }
+    }
 }
 
 /// The event catalog as data. Patterns (`SpellingShape`) are generated from it, so a new

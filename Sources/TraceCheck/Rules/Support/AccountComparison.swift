@@ -37,9 +37,11 @@ struct AccountComparison {
 
     let transitions: [Transition]
     let calls: [Call]
-    /// Positions in `transitions` and in `calls` of each kind, in line order.
-    private let transitionsOfKind: [ForegroundCallback: [Int]]
-    private let callsOfKind: [ForegroundCallback: [Int]]
+    /// Positions in `transitions` and in `calls` of each kind (by `ForegroundCallback.slot`),
+    /// in line order. Arrays, not tables keyed by the callback: its hash is its name's, worked
+    /// out again at every lookup.
+    private let transitionsOfKind: [[Int]]
+    private let callsOfKind: [[Int]]
 
     init(_ epoch: ProcessEpoch) {
         var transitions: [Transition] = []
@@ -65,25 +67,25 @@ struct AccountComparison {
         }
         self.transitions = transitions
         self.calls = calls
-        var transitionsOfKind: [ForegroundCallback: [Int]] = [:]
+        var transitionsOfKind = [[Int]](repeating: [], count: ForegroundCallback.allCases.count)
         for (position, transition) in transitions.enumerated() {
-            if let callback = transition.callback { transitionsOfKind[callback, default: []].append(position) }
+            if let callback = transition.callback { transitionsOfKind[callback.slot].append(position) }
         }
-        var callsOfKind: [ForegroundCallback: [Int]] = [:]
-        for (position, call) in calls.enumerated() { callsOfKind[call.callback, default: []].append(position) }
+        var callsOfKind = [[Int]](repeating: [], count: ForegroundCallback.allCases.count)
+        for (position, call) in calls.enumerated() { callsOfKind[call.callback.slot].append(position) }
         self.transitionsOfKind = transitionsOfKind
         self.callsOfKind = callsOfKind
     }
 
     /// Whether the comparison can say anything: UIKit's account and the app's callbacks both.
-    var comparable: Bool { !transitionsOfKind.isEmpty && !calls.isEmpty }
+    var comparable: Bool { transitionsOfKind.contains { !$0.isEmpty } && !calls.isEmpty }
 
     /// The transitions whose handler's line `call` may be: of the same kind, with nothing of
     /// UIKit's of the same or the opposite kind between the two, and (where both lines have a
     /// time) within `window`. Only the nearest such transition before the line and the
     /// nearest after it can be one.
     func transitions(handledBy call: Call) -> [Transition] {
-        let same = transitionsOfKind[call.callback] ?? [], opposite = transitionsOfKind[call.callback.opposite] ?? []
+        let same = transitionsOfKind[call.callback.slot], opposite = transitionsOfKind[call.callback.opposite.slot]
         var found: [Transition] = []
         // The nearest before: no opposite one after it and before the line.
         if let before = last(in: same, before: call.index) {
@@ -103,12 +105,13 @@ struct AccountComparison {
     /// those of its kind between the transitions of the same or the opposite kind around it.
     func calls(handling transition: Transition) -> [Call] {
         guard let callback = transition.callback else { return [] }
-        let same = transitionsOfKind[callback] ?? [], opposite = transitionsOfKind[callback.opposite] ?? []
-        let lower = [last(in: same, before: transition.index), last(in: opposite, before: transition.index)]
-            .compactMap { $0.map { transitions[$0].index } }.max() ?? -1
-        let upper = [first(in: same, after: transition.index), first(in: opposite, after: transition.index)]
-            .compactMap { $0.map { transitions[$0].index } }.min() ?? .max
-        let positions = callsOfKind[callback] ?? []
+        let same = transitionsOfKind[callback.slot], opposite = transitionsOfKind[callback.opposite.slot]
+        // The nearest of either kind before and after it, as event indices (-1 and .max for none).
+        let lower = max(last(in: same, before: transition.index).map { transitions[$0].index } ?? -1,
+                        last(in: opposite, before: transition.index).map { transitions[$0].index } ?? -1)
+        let upper = min(first(in: same, after: transition.index).map { transitions[$0].index } ?? .max,
+                        first(in: opposite, after: transition.index).map { transitions[$0].index } ?? .max)
+        let positions = callsOfKind[callback.slot]
         var found: [Call] = []
         var cursor = firstPosition(in: positions.count) { calls[positions[$0]].index > lower }
         while cursor < positions.count, calls[positions[cursor]].index < upper {

@@ -62,8 +62,9 @@ package struct CallbackAgainstUIKitStateRule: EpochRule {
                 // Several scenes: only the scene of record follows the application's state.
                 guard !sessions.isDisjoint(with: epoch.connection(at: connection)?.sessions ?? []) else { continue }
             }
-            guard let state = comparison.state(at: call), comparison.transitions(handledBy: call).isEmpty,
-                  let contradiction = Self.contradiction(call.callback, state) else { continue }
+            // The state first: most lines agree with it, and then no transition need be looked for.
+            guard let state = comparison.state(at: call), let contradiction = Self.contradiction(call.callback, state),
+                  comparison.transitions(handledBy: call).isEmpty else { continue }
             let last = comparison.lastTransition(before: call.index)
             verdict.findings.append(finding(
                 "\(call.event.id) logged while UIKit's account says \(contradiction), with no \(call.callback.rawValue) of UIKit's near it (UIKit's last transition: \(last.map { "\($0.event.id.member) at line \($0.event.line)" } ?? "none")): the callback was not UIKit's; the app calls its handler itself or logs it in the wrong place",

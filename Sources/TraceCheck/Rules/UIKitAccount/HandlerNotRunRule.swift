@@ -78,12 +78,12 @@ package struct HandlerNotRunRule: EpochRule {
         let sceneBased = epoch.mode == .scene
         var missed: [ForegroundCallback: [(transition: AccountComparison.Transition, appDelegateLine: LifecycleEvent?)]] = [:]
         // From each launch to the first activation after it.
-        var launchPhase = Set<Int>()
+        var launchPhase = [Bool](repeating: false, count: comparison.transitions.count)
         var launching = false
         for (position, transition) in comparison.transitions.enumerated() {
             if transition.event.id == .uikitAppLaunched { launching = true }
             if transition.callback == .didBecomeActive { launching = false }
-            if launching { launchPhase.insert(position) }
+            launchPhase[position] = launching
         }
         for (position, transition) in comparison.transitions.enumerated() {
             guard let callback = transition.callback, transition.index > firstAppLine, transition.index < epoch.events.count - 1 else { continue }
@@ -91,8 +91,7 @@ package struct HandlerNotRunRule: EpochRule {
             // up, and leaves it when the first scene (or the legacy window) comes to the
             // foreground: a legacy app's delegate is called for neither, a scene's only for the
             // second. The launch is judged from its first activation on.
-            if [.didEnterBackground, .willEnterForeground].contains(callback),
-               launchPhase.contains(position) { continue }
+            if callback == .didEnterBackground || callback == .willEnterForeground, launchPhase[position] { continue }
             let handlers = comparison.calls(handling: transition)
             // In a scene-based app, the app delegate's own callback is not what UIKit calls.
             let ran = handlers.contains { !(sceneBased && $0.appDelegateCallback) }
