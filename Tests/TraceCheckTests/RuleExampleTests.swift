@@ -42,6 +42,17 @@ final class RuleExampleTests: XCTestCase {
     }
 
     /// `explain` speaks to users in 80 columns: no reference to files a user's clone lacks.
+    /// Whether a rule judges each epoch alone is given by the protocols (no cast at start):
+    /// it must say what a cast would, for every rule, and some of each kind exist.
+    func testEveryRuleSaysWhetherItJudgesEpochsAloneAsACastWould() {
+        for rule in RuleRegistry.all {
+            XCTAssertEqual(rule.judgesEpochsAlone, rule is any EpochRule.Type, "\(rule)")
+            XCTAssertEqual(ActiveRule(rule).judgesEpochsAlone, rule is any EpochRule.Type, "\(rule)")
+        }
+        XCTAssertTrue(RuleRegistry.all.contains { $0.judgesEpochsAlone })
+        XCTAssertTrue(RuleRegistry.all.contains { !$0.judgesEpochsAlone })
+    }
+
     func testRuleHelpFitsEightyColumnsAndCitesNothingInternal() {
         for rule in RuleRegistry.all.map({ $0.description }) {
             let text = RuleHelp.explanation(of: rule)

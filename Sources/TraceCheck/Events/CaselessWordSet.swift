@@ -50,35 +50,52 @@ package final class CaselessWordSet: Sendable {
     package convenience init(covering words: [String]) {
         let lowered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
         let width = lowered.allSatisfy { $0.count >= 3 } ? 3 : 2
+        // Fingerprints as their bytes packed in one integer (in order, so that integers
+        // compare as the bytes do): the choice is made at every start, over a hundred words.
+        func packed(_ word: [UInt8], _ start: Int) -> UInt32 {
+            word[start..<(start + width)].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        func contains(_ word: [UInt8], _ fingerprint: UInt32) -> Bool {
+            (0...(word.count - width)).contains { packed(word, $0) == fingerprint }
+        }
         var uncovered = lowered
-        var chosen: [[UInt8]] = []
+        var chosen: [UInt32] = []
+        var seen: [UInt32] = []
         while !uncovered.isEmpty {
-            var coverage: [[UInt8]: Int] = [:]
+            var coverage: [UInt32: Int] = [:]
             for word in uncovered {
-                for fingerprint in Set((0...(word.count - width)).map { Array(word[$0..<($0 + width)]) }) {
+                seen.removeAll(keepingCapacity: true)
+                for start in 0...(word.count - width) {
+                    let fingerprint = packed(word, start)
+                    guard !seen.contains(fingerprint) else { continue }
+                    seen.append(fingerprint)
                     coverage[fingerprint, default: 0] += 1
                 }
             }
             // Words covered, squared, per expected false hit (a floor keeps rare bytes from
             // mattering more than coverage); the bytes break ties so the choice is stable.
-            guard let best = coverage.max(by: { lhs, rhs in
-                let left = lhs.value * lhs.value * (Self.commonness(rhs.key) + Self.commonnessFloor)
-                let right = rhs.value * rhs.value * (Self.commonness(lhs.key) + Self.commonnessFloor)
-                return left != right ? left < right : rhs.key.lexicographicallyPrecedes(lhs.key)
-            }) else { break }
-            chosen.append(best.key)
-            uncovered.removeAll { Self.offset(of: best.key, in: $0) != nil }
+            // In floating point: a team's own words can be many.
+            var best: (fingerprint: UInt32, score: Double)?
+            for (fingerprint, count) in coverage {
+                let score = Double(count) * Double(count) / Double(Self.commonness(fingerprint, width: width) + Self.commonnessFloor)
+                if let current = best, score < current.score || (score == current.score && fingerprint > current.fingerprint) { continue }
+                best = (fingerprint, score)
+            }
+            guard let best else { break }
+            chosen.append(best.fingerprint)
+            uncovered.removeAll { contains($0, best.fingerprint) }
         }
+        let unpacked = chosen.map { fingerprint in (0..<width).map { UInt8(truncatingIfNeeded: fingerprint >> (8 * (width - 1 - $0))) } }
         var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
         for word in lowered {
-            for fingerprint in chosen {
+            for fingerprint in unpacked {
                 guard let offset = Self.offset(of: fingerprint, in: word) else { continue }
                 wordsByPair[UInt16(Self.folded(fingerprint[0])) << 8 | UInt16(Self.folded(fingerprint[1])), default: []]
                     .append((word, offset))
                 break
             }
         }
-        self.init(fingerprints: chosen, width: width, wordsByPair: wordsByPair)
+        self.init(fingerprints: unpacked, width: width, wordsByPair: wordsByPair)
     }
 
     private static func offset(of fingerprint: [UInt8], in word: [UInt8]) -> Int? {
@@ -263,8 +280,8 @@ package final class CaselessWordSet: Sendable {
     private static func folded(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
 
     /// How often the bytes are likely to occur together in log messages (higher is commoner).
-    private static func commonness(_ fingerprint: [UInt8]) -> Int {
-        fingerprint.reduce(1) { $0 * byteFrequency($1) }
+    private static func commonness(_ fingerprint: UInt32, width: Int) -> Int {
+        (0..<width).reduce(1) { product, place in product * byteFrequency(UInt8(truncatingIfNeeded: fingerprint >> (8 * place))) }
     }
 
     /// Added to every fingerprint's commonness: the product of three per-mille frequencies

@@ -131,10 +131,11 @@ package final class CompiledCatalog: Sendable {
     static func reduced(_ words: Set<String>) -> [String] {
         // On bytes: Foundation's `contains` over the ~600 words × ~600 words was a twentieth
         // of a small capture's run, paid at every start.
-        let lowered = Set(words.map { $0.lowercased() }).map { ($0, Array($0.utf8)) }
-        return lowered.filter { word, bytes in
-            !lowered.contains { other, otherBytes in other != word && Self.bytes(bytes, contain: otherBytes) }
-        }.map(\.0).sorted()
+        // The words are distinct: another word is another index, no string comparison.
+        let lowered = Set(words.map { $0.lowercased() }).map { Array($0.utf8) }
+        return lowered.indices.filter { index in
+            !lowered.indices.contains { other in other != index && Self.bytes(lowered[index], contain: lowered[other]) }
+        }.map { String(decoding: lowered[$0], as: UTF8.self) }.sorted()
     }
 
     private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {

@@ -96,6 +96,9 @@ package protocol Rule: Sendable {
     func evaluate(_ timeline: CaptureTimeline) -> RuleOutcome
     /// How the framework runs the rule: given by `EpochRule` and `CarryingRule`.
     static var judgement: RuleJudgement { get }
+    /// Whether it is an `EpochRule`: given by the protocols, so that no dynamic cast (a
+    /// search of the binary's conformances, at every start) asks.
+    static var judgesEpochsAlone: Bool { get }
 }
 
 extension Rule {
@@ -122,7 +125,7 @@ package struct ActiveRule: Sendable {
     let judgesEpochsAlone: Bool
 
     package init(_ rule: any Rule.Type) {
-        self.init(description: rule.description, judgement: rule.judgement, judgesEpochsAlone: rule is any EpochRule.Type)
+        self.init(description: rule.description, judgement: rule.judgement, judgesEpochsAlone: rule.judgesEpochsAlone)
     }
 
     init(description: RuleDescription, judgement: RuleJudgement, judgesEpochsAlone: Bool = false) {
@@ -370,10 +373,12 @@ package struct EpochVerdict: Sendable {
 extension Rule {
     /// A rule that is neither an `EpochRule` nor a `CarryingRule` judges the capture at its end.
     package static var judgement: RuleJudgement { .atEnd { Self().evaluate($0) } }
+    package static var judgesEpochsAlone: Bool { false }
 }
 
 extension EpochRule {
     package static var judgement: RuleJudgement { .runByRun(runJudge()) }
+    package static var judgesEpochsAlone: Bool { true }
 
     static func runJudge(onlyWhereCaptureShows shown: EventID? = nil) -> RunJudge {
         let rule = Self()
