@@ -40,9 +40,9 @@ typedef struct {
 /// wholly inside lo..<hi (place + 1 < hi <= count).
 int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi);
 
-/// How many blocks of 32 places the cursor's kernel searches in one call: far enough to pass
-/// many short lines in one pass with the tables loaded once, short of a whole batch that
-/// stops early.
+/// The most blocks of 32 places the cursor's kernel searches in one call (a window): far
+/// enough to pass many short lines with the tables loaded once, short of a whole batch
+/// that stops early.
 #define TC_WINDOW_BLOCKS 128
 
 /// A forward search of one text for the words inside ranges taken in increasing order: the
