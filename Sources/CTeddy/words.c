@@ -197,10 +197,25 @@ void tc_message_signature(const uint8_t *message, size_t length, uint64_t *head,
     }
 }
 
+static int shape_fits(const tc_line_shape *shape, const uint8_t *line, size_t length) {
+    uint8_t first = line[0];
+    if (!(shape->first[first >> 6] >> (first & 63) & 1) || length < shape->minimum) return 0;
+    for (size_t place = 0; place < shape->places && place < 6; place++) {
+        size_t offset = shape->offsets[place];
+        if (offset >= length || line[offset] != shape->bytes[place]) return 0;
+    }
+    return 1;
+}
+
 static int gate_admits(const tc_quiet *quiet, const uint8_t *line, size_t length) {
     if (length == 0) return 0;
     uint8_t first = line[0];
-    if (quiet->gate[first >> 6] >> (first & 63) & 1) return 1;
+    if (quiet->gate[first >> 6] >> (first & 63) & 1) {
+        if (quiet->gate_plain[first >> 6] >> (first & 63) & 1) return 1;
+        for (size_t index = 0; index < quiet->shape_count; index++) {
+            if (shape_fits(&quiet->shapes[index], line, length)) return 1;
+        }
+    }
     return quiet->gate_or_tab && memchr(line, 9, length) != NULL;
 }
 

@@ -43,6 +43,46 @@ final class FormatTests: XCTestCase {
         XCTAssertTrue(CaptureFormats.all.filter { $0.name != "plain" }.allSatisfy { !$0.samples.isEmpty })
     }
 
+    /// A format's shape is what its own test of a line's first bytes needs: the C quiet read
+    /// sets aside the lines without it, never calling the test. Every line that passes a
+    /// format's test shows its shape: every format's samples, every sample log's lines, and
+    /// those lines cut short and with each of their first 24 bytes changed in turn.
+    func testEveryFormatsShapeIsNeededByItsTest() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
+        var lines = CaptureFormats.all.flatMap { $0.samples.map { Array($0.line.utf8) } }
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".log") {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            lines += data.split(separator: UInt8(ascii: "\n")).map(Array.init)
+        }
+        var variants: [[UInt8]] = []
+        for line in lines {
+            variants.append(line)
+            for count in 0..<min(line.count, 30) { variants.append(Array(line.prefix(count))) }
+            for place in 0..<min(line.count, 24) {
+                for byte in Array(" :-x0A".utf8) where line[place] != byte {
+                    var changed = line
+                    changed[place] = byte
+                    variants.append(changed)
+                }
+            }
+        }
+        var shaped = 0, passed = 0
+        for format in CaptureFormats.all {
+            guard let prefix = (format as? any LinePrefixFormat)?.prefix, let shape = prefix.shape else { continue }
+            shaped += 1
+            for variant in variants {
+                variant.withUnsafeBytes { bytes in
+                    guard prefix.looksLikeRecord(bytes) else { return }
+                    passed += 1
+                    XCTAssertTrue(shape.fits(bytes), "\(format.name): \(String(decoding: variant, as: UTF8.self))")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(shaped, 7, "the formats with a timestamp of fixed shape say so")
+        XCTAssertGreaterThan(passed, 1_000, "lines pass the tests, so the shapes are held to something")
+    }
+
     func testNoSampleLineIsClaimedByTwoFormats() {
         let lineFormats = CaptureFormats.all.filter(\.isLineOriented)
         for format in lineFormats {

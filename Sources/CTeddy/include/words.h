@@ -74,6 +74,17 @@ size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const u
 /// (place by place without the vector kernel). For short ranges; the cursor serves long texts.
 int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi);
 
+/// What a line must show for a format's own test of its first bytes to pass (a necessary
+/// condition, such as a timestamp's separators at their places): its first byte among
+/// `first`, at least `minimum` bytes, and byte `bytes[k]` at `offsets[k]` for k < `places`.
+typedef struct {
+    uint64_t first[4];
+    size_t minimum;
+    size_t places;
+    uint16_t offsets[6];
+    uint8_t bytes[6];
+} tc_line_shape;
+
 /// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:)`),
 /// for the lines that change nothing but counts: records that repeat the armed prefix with a
 /// message that is no candidate and repeats nothing, and lines no reader takes that are no
@@ -102,6 +113,11 @@ typedef struct {
     /// The first bytes that some reader takes, as four words of bits, or any line with a tab.
     uint64_t gate[4];
     int gate_or_tab;
+    /// Of those, the first bytes a reader takes whatever follows; a line beginning with any
+    /// other of `gate` is taken only where it shows one of `shapes` (with that first byte).
+    uint64_t gate_plain[4];
+    const tc_line_shape *shapes;
+    size_t shape_count;
 
     // State, updated as lines are read.
     size_t offset;

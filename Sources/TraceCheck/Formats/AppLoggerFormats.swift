@@ -45,7 +45,7 @@ package struct CocoaLumberjackFormat: LinePrefixFormat {
         prefix = LinePrefix(
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3}) "
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)",
-            firstBytes: .digits, looksLikeRecord: { $0.count > 24 && Bytes.startsWithDateTime($0) && $0[19] == 58 })
+            firstBytes: .digits, looksLikeRecord: { $0.count > 24 && Bytes.startsWithDateTime($0) && $0[19] == 58 }, shape: .dateTime)
     }
 
     package var samples: [FormatSample] {

@@ -1,3 +1,4 @@
+import CTeddy
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,6 +49,39 @@ package struct ByteSet: Sendable {
     }
 }
 
+/// Bytes a line must hold at fixed places for a format's own test of its first bytes to
+/// pass: a necessary condition of the test (a timestamp's separators), simple enough for
+/// the C quiet read to check without calling back (`tc_line_shape`). A test holds each
+/// format's shape to its test.
+package struct LineShape: Sendable {
+    /// The fewest bytes such a line has.
+    let minimum: Int
+    /// Each place and the byte it holds (at most six).
+    let bytes: [(offset: Int, byte: UInt8)]
+
+    /// `YYYY-MM-DD HH:MM:SS` at the start (`Bytes.startsWithDateTime`).
+    static let dateTime = LineShape(minimum: 19, bytes: [(4, 45), (7, 45), (10, 32), (13, 58), (16, 58)])
+
+    func fits(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.count >= minimum && bytes.allSatisfy { $0.offset < line.count && line[$0.offset] == $0.byte }
+    }
+
+    /// The C form, for lines that begin with one of `first`.
+    func shape(first: ByteSet) -> tc_line_shape {
+        var shape = tc_line_shape()
+        (shape.first.0, shape.first.1, shape.first.2, shape.first.3) = first.words
+        shape.minimum = minimum
+        shape.places = min(bytes.count, 6)
+        withUnsafeMutableBytes(of: &shape.offsets) { offsets in
+            for (place, entry) in bytes.prefix(6).enumerated() { offsets.storeBytes(of: UInt16(clamping: entry.offset), toByteOffset: 2 * place, as: UInt16.self) }
+        }
+        withUnsafeMutableBytes(of: &shape.bytes) { places in
+            for (place, entry) in bytes.prefix(6).enumerated() { places[place] = entry.byte }
+        }
+        return shape
+    }
+}
+
 /// What a line must show for a reader to take it as anything but `.unprefixed`: it begins
 /// with one of the bytes a reader takes at once, or with one of a format's first bytes and
 /// passes that format's own cheap test of its first bytes (`LinePrefix.looksLikeRecord`),
@@ -60,8 +94,9 @@ package struct LineGate: Sendable {
     private(set) var firstBytes: ByteSet
     /// Bytes on which a line passes whatever follows.
     private var plain: ByteSet
-    /// Bytes on which a line passes when the test passes too.
-    private var tested: [(bytes: ByteSet, test: @Sendable (UnsafeRawBufferPointer) -> Bool)] = []
+    /// Bytes on which a line passes when the test passes too, and what the test needs (nil:
+    /// not said, and the C quiet read stops at every line that begins with those bytes).
+    private var tested: [(bytes: ByteSet, test: @Sendable (UnsafeRawBufferPointer) -> Bool, shape: LineShape?)] = []
     private(set) var orTab = false
 
     init(firstBytes: ByteSet, orTab: Bool = false) {
@@ -70,11 +105,11 @@ package struct LineGate: Sendable {
         self.orTab = orTab
     }
 
-    /// Lines that begin with one of `firstBytes` and pass `test`.
-    init(firstBytes: ByteSet, test: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
+    /// Lines that begin with one of `firstBytes` and pass `test`, which needs `shape`.
+    init(firstBytes: ByteSet, test: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, shape: LineShape? = nil) {
         self.firstBytes = firstBytes
         plain = ByteSet()
-        tested = [(firstBytes, test)]
+        tested = [(firstBytes, test, shape)]
     }
 
     /// No line passes: a reader that never takes a line.
@@ -83,9 +118,21 @@ package struct LineGate: Sendable {
     func admits(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first else { return false }
         if plain.contains(first) { return true }
-        for (bytes, test) in tested where bytes.contains(first) && test(line) { return true }
+        for (bytes, test, _) in tested where bytes.contains(first) && test(line) { return true }
         guard orTab, let base = line.baseAddress else { return false }
         return memchr(base, 9, line.count) != nil
+    }
+
+    /// The same gate as the C quiet read checks it (`tc_quiet.gate_plain`, `.shapes`): the
+    /// first bytes on which a line passes whatever follows, and the shapes a line that begins
+    /// with another of `firstBytes` must show. It passes every line `admits` passes.
+    var quietForm: (plain: ByteSet, shapes: [tc_line_shape]) {
+        var plain = plain
+        var shapes: [tc_line_shape] = []
+        for (bytes, _, shape) in tested {
+            if let shape { shapes.append(shape.shape(first: bytes)) } else { plain = plain.union(bytes) }
+        }
+        return (plain, shapes)
     }
 
     /// A line passes either gate.

@@ -211,7 +211,11 @@ final class ScanSession {
     private var samePrefix = SamePrefix()
     /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
     /// may take any line.
-    private var readerGate: LineGate?
+    private var readerGate: LineGate? {
+        didSet { quietGate = readerGate.map(QuietGate.init) }
+    }
+    /// `readerGate` as the C quiet read checks it.
+    private var quietGate: QuietGate?
     /// The line a batch stopped at because it does not qualify: read the full way without
     /// being tried again.
     private var declinedLine = 0
@@ -411,6 +415,22 @@ final class ScanSession {
         return taken
     }
 
+    /// A reader gate in the form the C quiet read checks (`LineGate.quietForm`), its shapes
+    /// in memory that stays put while the session lives.
+    private final class QuietGate {
+        let plain: ByteSet
+        let shapes: UnsafeMutableBufferPointer<tc_line_shape>
+
+        init(_ gate: LineGate) {
+            let form = gate.quietForm
+            plain = form.plain
+            shapes = .allocate(capacity: form.shapes.count)
+            _ = shapes.initialize(from: form.shapes)
+        }
+
+        deinit { shapes.deallocate() }
+    }
+
     /// Where `readQuietlyInC` stopped, and what it read before.
     private struct QuietStop {
         var stop = TC_QUIET_LINE
@@ -439,9 +459,12 @@ final class ScanSession {
         case .quietUnlessCandidate: quiet.unprefixed = 2
         case nil: quiet.unprefixed = 0
         }
-        if let readerGate {
+        if let readerGate, let quietGate {
             (quiet.gate.0, quiet.gate.1, quiet.gate.2, quiet.gate.3) = readerGate.firstBytes.words
             quiet.gate_or_tab = readerGate.orTab ? 1 : 0
+            (quiet.gate_plain.0, quiet.gate_plain.1, quiet.gate_plain.2, quiet.gate_plain.3) = quietGate.plain.words
+            quiet.shapes = UnsafePointer(quietGate.shapes.baseAddress)
+            quiet.shape_count = quietGate.shapes.count
         }
         let read: (stop: tc_quiet_stop?, stamp: Int?) = samePrefix.withTail { tail in
             quiet.prefix_tail = tail.baseAddress?.assumingMemoryBound(to: UInt8.self)
