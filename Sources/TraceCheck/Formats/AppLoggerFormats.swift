@@ -18,7 +18,9 @@ package struct AppLoggerFormat: LinePrefixFormat {
             looksLikeRecord: { line in
                 let rest = UnsafeRawBufferPointer(rebasing: line[(line.first == 91 ? 1 : 0)...])
                 return CaptureTime.startsWithISODateTime(rest) || Bytes.isClock(rest, at: 0)
-            })
+            },
+            // After a `[` or not: a first byte of `[` takes the shapes at 1, a digit those at 0.
+            shapes: [.isoDateTime(at: 0), .clock(at: 0), .isoDateTime(at: 1), .clock(at: 1)])
     }
 
     package var samples: [FormatSample] {
@@ -45,7 +47,7 @@ package struct CocoaLumberjackFormat: LinePrefixFormat {
         prefix = LinePrefix(
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3}) "
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)",
-            firstBytes: .digits, looksLikeRecord: { $0.count > 24 && Bytes.startsWithDateTime($0) && $0[19] == 58 }, shape: .dateTime)
+            firstBytes: .digits, looksLikeRecord: { $0.count > 24 && Bytes.startsWithDateTime($0) && $0[19] == 58 }, shapes: [.dateTime])
     }
 
     package var samples: [FormatSample] {

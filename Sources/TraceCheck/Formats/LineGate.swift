@@ -51,8 +51,8 @@ package struct ByteSet: Sendable {
 
 /// Bytes a line must hold at fixed places for a format's own test of its first bytes to
 /// pass: a necessary condition of the test (a timestamp's separators), simple enough for
-/// the C quiet read to check without calling back (`tc_line_shape`). A test holds each
-/// format's shape to its test.
+/// the C quiet read to check without calling back (`tc_line_shape`). A format whose test
+/// takes lines of several shapes names each. A test holds each format's shapes to its test.
 package struct LineShape: Sendable {
     /// The fewest bytes such a line has.
     let minimum: Int
@@ -61,6 +61,12 @@ package struct LineShape: Sendable {
 
     /// `YYYY-MM-DD HH:MM:SS` at the start (`Bytes.startsWithDateTime`).
     static let dateTime = LineShape(minimum: 19, bytes: [(4, 45), (7, 45), (10, 32), (13, 58), (16, 58)])
+    /// `YYYY-MM-DDTHH:MM:SS` from `offset` (`CaptureTime.startsWithISODateTime`).
+    static func isoDateTime(at offset: Int) -> LineShape {
+        LineShape(minimum: offset + 19, bytes: [(offset + 4, 45), (offset + 7, 45), (offset + 10, 84), (offset + 13, 58), (offset + 16, 58)])
+    }
+    /// `HH:MM:SS` from `offset` (`Bytes.isClock`).
+    static func clock(at offset: Int) -> LineShape { LineShape(minimum: offset + 8, bytes: [(offset + 2, 58), (offset + 5, 58)]) }
 
     func fits(_ line: UnsafeRawBufferPointer) -> Bool {
         line.count >= minimum && bytes.allSatisfy { $0.offset < line.count && line[$0.offset] == $0.byte }
@@ -94,9 +100,10 @@ package struct LineGate: Sendable {
     private(set) var firstBytes: ByteSet
     /// Bytes on which a line passes whatever follows.
     private var plain: ByteSet
-    /// Bytes on which a line passes when the test passes too, and what the test needs (nil:
-    /// not said, and the C quiet read stops at every line that begins with those bytes).
-    private var tested: [(bytes: ByteSet, test: @Sendable (UnsafeRawBufferPointer) -> Bool, shape: LineShape?)] = []
+    /// Bytes on which a line passes when the test passes too, and the shapes a line that
+    /// passes shows one of (none: not said, and the C quiet read stops at every line that
+    /// begins with those bytes).
+    private var tested: [(bytes: ByteSet, test: @Sendable (UnsafeRawBufferPointer) -> Bool, shapes: [LineShape])] = []
     private(set) var orTab = false
 
     init(firstBytes: ByteSet, orTab: Bool = false) {
@@ -105,11 +112,11 @@ package struct LineGate: Sendable {
         self.orTab = orTab
     }
 
-    /// Lines that begin with one of `firstBytes` and pass `test`, which needs `shape`.
-    init(firstBytes: ByteSet, test: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, shape: LineShape? = nil) {
+    /// Lines that begin with one of `firstBytes` and pass `test`, which needs one of `shapes`.
+    init(firstBytes: ByteSet, test: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, shapes: [LineShape] = []) {
         self.firstBytes = firstBytes
         plain = ByteSet()
-        tested = [(firstBytes, test, shape)]
+        tested = [(firstBytes, test, shapes)]
     }
 
     /// No line passes: a reader that never takes a line.
@@ -129,8 +136,8 @@ package struct LineGate: Sendable {
     var quietForm: (plain: ByteSet, shapes: [tc_line_shape]) {
         var plain = plain
         var shapes: [tc_line_shape] = []
-        for (bytes, _, shape) in tested {
-            if let shape { shapes.append(shape.shape(first: bytes)) } else { plain = plain.union(bytes) }
+        for (bytes, _, needed) in tested {
+            if needed.isEmpty { plain = plain.union(bytes) } else { shapes += needed.map { $0.shape(first: bytes) } }
         }
         return (plain, shapes)
     }

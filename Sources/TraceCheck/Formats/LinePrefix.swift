@@ -9,10 +9,10 @@ package final class LinePrefix: Sendable {
     /// The bytes a record's line can begin with: `looksLikeRecord` fails every other line,
     /// so the scanner may skip this format for them (`LineGate`).
     let firstBytes: ByteSet
-    /// The format's own cheap test of the first bytes (`looksLikeRecord`), and what a line
-    /// must show for it to pass (nil: not said).
+    /// The format's own cheap test of the first bytes (`looksLikeRecord`), and the shapes a
+    /// line that passes it shows one of (none: not said).
     private let test: @Sendable (UnsafeRawBufferPointer) -> Bool
-    let shape: LineShape?
+    let shapes: [LineShape]
     /// A hand-written reader of the common prefix: the pattern's fields, or nil when the line
     /// is anything else (then the pattern decides). A test holds it to the pattern.
     let handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)?
@@ -24,7 +24,7 @@ package final class LinePrefix: Sendable {
     /// The patterns are constants of the program; each format's samples compile and parse
     /// them in every test run, so a failure here is a programming error, not an input error.
     init(_ pattern: String, banners: [String] = [], gaps: [String] = [], firstBytes: ByteSet,
-         looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, shape: LineShape? = nil,
+         looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, shapes: [LineShape] = [],
          handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)? = nil) {
         // swiftlint:disable:next force_try
         regex = try! PCRE2Regex(pattern)
@@ -35,7 +35,7 @@ package final class LinePrefix: Sendable {
                         message: regex.groupNumber("message"))
         self.firstBytes = firstBytes
         self.test = looksLikeRecord
-        self.shape = shape
+        self.shapes = shapes
         self.handParsed = handParsed
     }
 
@@ -46,7 +46,7 @@ package final class LinePrefix: Sendable {
     }
 
     /// What `looksLikeRecord` checks, as a gate for the scanner.
-    var gate: LineGate { LineGate(firstBytes: firstBytes, test: test, shape: shape) }
+    var gate: LineGate { LineGate(firstBytes: firstBytes, test: test, shapes: shapes) }
 
     /// A cheap test on the first bytes, run before PCRE2: lines that fail it are not records.
     /// `firstBytes` is checked here, whatever the format's own test does, so that the gate holds.

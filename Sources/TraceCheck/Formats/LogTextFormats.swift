@@ -11,7 +11,7 @@ package struct LogDefaultFormat: LinePrefixFormat {
                 + "(?<pid>\\d+) +\\d+ +\(PrefixPatterns.signpost)(?<process>[^:\\n]+?):(?: |$)"
                 + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
             banners: PrefixPatterns.logBanners,
-            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shape: .dateTime)
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shapes: [.dateTime])
     }
 
     package var samples: [FormatSample] {
@@ -48,7 +48,7 @@ package struct LogCompactFormat: LinePrefixFormat {
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}) (?<type>\(PrefixPatterns.compactTypes))"
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d+):(?<thread>[0-9A-Fa-f]+)\\](?: |$)" + PrefixPatterns.subsystemLabel,
             banners: PrefixPatterns.logBanners,
-            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) && $0.count > 24 && $0[23] == 32 }, shape: .dateTime)
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) && $0.count > 24 && $0[23] == 32 }, shapes: [.dateTime])
     }
 
     package var samples: [FormatSample] {
@@ -78,7 +78,7 @@ package struct LogSyslogFormat: LinePrefixFormat {
             "^(?<timestamp>\(PrefixPatterns.dateTime)) +(?<host>[^\\s\\[]+) (?<process>[^\\[\\n]+?)\\[(?<pid>\\d+)\\]:(?: |$)"
                 + PrefixPatterns.signpost + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
             banners: PrefixPatterns.logBanners,
-            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shape: .dateTime)
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shapes: [.dateTime])
     }
 
     package var samples: [FormatSample] {
@@ -114,7 +114,7 @@ package struct IDeviceSyslogFormat: LinePrefixFormat {
             looksLikeRecord: { line in
                 line.count > 16 && line[3] == 32 && line[6] == 32 && Bytes.isClock(line, at: 7)
             },
-            shape: LineShape(minimum: 17, bytes: [(3, 32), (6, 32), (9, 58), (12, 58)]))
+            shapes: [LineShape(minimum: 17, bytes: [(3, 32), (6, 32), (9, 58), (12, 58)])])
     }
 
     package var samples: [FormatSample] {
@@ -147,7 +147,7 @@ package struct PyMobileDevice3Format: LinePrefixFormat {
             "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{1,6})?) (?<process>[^{\\[\\n]+?)"
                 + "(?:\\{(?<image>[^}\\n]*)\\})?\\[(?<pid>\\d+)\\] <(?<level>[A-Z_]+)>: ?"
                 + "(?<message>.*?)(?: \\[(?<subsystem>[^\\[\\]\\n]*)\\]\\[(?<category>[^\\[\\]\\n]*)\\])?$",
-            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shape: .dateTime)
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shapes: [.dateTime])
     }
 
     package var samples: [FormatSample] {

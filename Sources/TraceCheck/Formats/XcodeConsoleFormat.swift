@@ -13,7 +13,7 @@ package struct XcodeConsoleFormat: LinePrefixFormat {
         prefix = LinePrefix(
             "^(?<timestamp>\(PrefixPatterns.dateTime)) (?!\(PrefixPatterns.compactTypes)[^ \\[]+\\[\\d+:)"
                 + "(?<process>[^\\[\\n]+?)\\[(?<pid>\\d{1,10}):(?<thread>[0-9A-Fa-f]{1,16})\\](?: |$)",
-            firstBytes: .digits, looksLikeRecord: Bytes.startsWithDateTime, shape: .dateTime, handParsed: Self.handParsed)
+            firstBytes: .digits, looksLikeRecord: Bytes.startsWithDateTime, shapes: [.dateTime], handParsed: Self.handParsed)
     }
 
     /// The prefix most lines have, `2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] `,
