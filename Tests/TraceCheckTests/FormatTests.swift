@@ -48,13 +48,8 @@ final class FormatTests: XCTestCase {
     /// format's test shows one of its shapes: every format's samples, every sample log's
     /// lines, and those lines cut short and with each of their first 24 bytes changed in turn.
     func testEveryFormatsShapeIsNeededByItsTest() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleLogs")
         var lines = CaptureFormats.all.flatMap { $0.samples.map { Array($0.line.utf8) } }
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".log") {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            lines += data.split(separator: UInt8(ascii: "\n")).map(Array.init)
-        }
+        for sample in try TestCaptures.samples() { lines += sample.text.split(separator: "\n").map { Array($0.utf8) } }
         var variants: [[UInt8]] = []
         for line in lines {
             variants.append(line)

@@ -90,7 +90,7 @@ package final class CaselessWordSet: Sendable {
         for word in lowered {
             for fingerprint in unpacked {
                 guard let offset = Self.offset(of: fingerprint, in: word) else { continue }
-                wordsByPair[UInt16(Self.folded(fingerprint[0])) << 8 | UInt16(Self.folded(fingerprint[1])), default: []]
+                wordsByPair[UInt16(Bytes.lowercased(fingerprint[0])) << 8 | UInt16(Bytes.lowercased(fingerprint[1])), default: []]
                     .append((word, offset))
                 break
             }
@@ -276,8 +276,6 @@ package final class CaselessWordSet: Sendable {
         }
     }
 
-    /// ASCII upper case onto lower case; every other byte stays.
-    private static func folded(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
 
     /// How often the bytes are likely to occur together in log messages (higher is commoner).
     private static func commonness(_ fingerprint: UInt32, width: Int) -> Int {
@@ -292,7 +290,7 @@ package final class CaselessWordSet: Sendable {
     /// Per mille, ASCII case folded, of the messages (prefixes stripped) of the real corpus
     /// and a device capture: space 100, `e` 79, `:` 22, `(` 6. Bytes outside ` `…`~` count as rare.
     private static func byteFrequency(_ byte: UInt8) -> Int {
-        let index = Int(folded(byte)) - 32
+        let index = Int(Bytes.lowercased(byte)) - 32
         return byteFrequencies.indices.contains(index) ? byteFrequencies[index] : 1
     }
 

@@ -636,7 +636,7 @@ package final class EventExtractor {
         return String(unsafeUninitializedCapacity: digits.count + 2) { buffer in
             buffer[0] = UInt8(ascii: "0")
             buffer[1] = UInt8(ascii: "x")
-            for (index, byte) in zip(2..., digits) { buffer[index] = byte &- 65 < 26 ? byte | 0x20 : byte }
+            for (index, byte) in zip(2..., digits) { buffer[index] = Bytes.lowercased(byte) }
             return digits.count + 2
         }
     }

@@ -144,6 +144,9 @@ extension RecordReader {
 enum Bytes {
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
 
+    /// ASCII upper case onto lower case; every other byte stays.
+    static func lowercased(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
+
     /// The line without the spaces and tabs it starts with, when it starts with some and
     /// holds more; nil otherwise.
     static func withoutIndent(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
