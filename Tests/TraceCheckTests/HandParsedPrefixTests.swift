@@ -3,13 +3,34 @@ import Foundation
 import XCTest
 @testable import TraceCheck
 
-/// The Xcode console's hand-written prefix reader against its PCRE2 pattern: on every line
-/// of every sample log, of the shared real captures, of a generated console with decoys, and
-/// on thousands of mutations of real prefixes, the fields read are the pattern's, field for
-/// field (the hand reader may only decline, leaving the line to the pattern).
+/// Each hand-written prefix reader against its format's PCRE2 pattern: on every line of every
+/// sample log, of the shared real captures, of a generated capture in the format with decoys,
+/// and on thousands of mutations of real prefixes, the fields read are the pattern's, field
+/// for field (a hand reader may only decline, leaving the line to the pattern).
 final class HandParsedPrefixTests: XCTestCase {
-    let prefix = XcodeConsoleFormat().prefix
     let matcher = PCRE2Matcher()
+
+    /// The formats read by hand, and real prefixes of each to mutate.
+    static let readers: [(format: any LinePrefixFormat, bases: [String])] = [
+        (XcodeConsoleFormat(), [
+            "2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]",
+            "2015-10-29 17:47:05.362 HBNavigationBarDemo[14684:2146911] message",
+            "2013-02-11 09:12:44.120 My Great App[1234:60b] applicationWillResignActive:",
+            "2019-04-22 17:23:41.409737-07:00 Coffup[18188:662544]",
+            "2026-03-14 09:27:12 Df Fieldnotes[4817:3120544] compact",
+            "2026-03-14 09:27:12.1 A[1:f] ",
+            // At the limits: 9 fraction digits, a 10-digit pid, a 16-digit thread.
+            "2026-03-14 09:27:12.123456789+0100 App[1234567890:0123456789abcdef] x",
+        ]),
+        (LogDefaultFormat(), [
+            "2026-04-02 10:15:05.394100+0200 0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: (UIKitCore) Realizing",
+            "2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    remotepairingd: (RemotePairing) [com.apple.dt.remotepairing:networktunnelmanager] tunnel-1: up",
+            "2022-08-25 15:22:01.008417+0100 0x1590e Signpost 0x0 1766 0 [spid 0x29:b460, process, begin] bluetoothd: [com.apple.bluetooth:HID] x",
+            "2020-05-22 11:40:28.019783-0400 0x2e8f3    Error       0x6f2ea              10623  0    Photos: [a:b]",
+            "2026-04-02 10:15:05 0x1 A 0xF 1 0 P:",
+            "2026-04-02 10:15:05.1-07:00 0xa Fault 0x0 12 0 kernel: () [x:] sandbox",
+        ]),
+    ]
 
     private func describe(_ fields: RecordFields?) -> String {
         guard let fields else { return "no record" }
@@ -18,12 +39,12 @@ final class HandParsedPrefixTests: XCTestCase {
     }
 
     /// The lines whose fields differ, and how many the hand reader read itself.
-    private func disagreements(in lines: [[UInt8]]) -> (lines: [String], handParsed: Int) {
+    private func disagreements(in lines: [[UInt8]], _ prefix: LinePrefix) -> (lines: [String], handParsed: Int) {
         var different: [String] = []
         var handParsed = 0
         for line in lines {
             line.withUnsafeBytes { bytes in
-                if XcodeConsoleFormat.handParsed(bytes) != nil { handParsed += 1 }
+                if prefix.handParsed?(bytes) != nil { handParsed += 1 }
                 let fast = describe(prefix.fields(in: bytes, using: matcher))
                 let reference = describe(prefix.patternFields(in: bytes, using: matcher))
                 if fast != reference { different.append("\(String(decoding: line, as: UTF8.self)): \(fast) ≠ \(reference)") }
@@ -36,7 +57,7 @@ final class HandParsedPrefixTests: XCTestCase {
         try Data(contentsOf: url).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
     }
 
-    func testAgreesOnSampleLogsRealCapturesAndAGeneratedConsole() throws {
+    func testAgreesOnSampleLogsRealCapturesAndAGeneratedCapture() throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SampleLogs")
         var all: [[UInt8]] = []
@@ -48,49 +69,42 @@ final class HandParsedPrefixTests: XCTestCase {
                 all += try lines(of: RealCorpusTests.corpus.appendingPathComponent(name))
             }
         }
-        var generator = BenchmarkStory()
-        all += CaptureRenderer.render(generator.next(3000), as: "xcode-console").split(separator: "\n").map { Array($0.utf8) }
-        all += XcodeConsoleFormat().samples.map { Array($0.line.utf8) }
-        let result = disagreements(in: all)
-        XCTAssertEqual(result.lines, [])
-        XCTAssertGreaterThan(result.handParsed, 2000, "the hand reader reads the common prefix itself")
+        for (format, _) in Self.readers {
+            var generator = BenchmarkStory()
+            let generated = CaptureRenderer.render(generator.next(3000), as: format.name).split(separator: "\n").map { Array($0.utf8) }
+            let result = disagreements(in: all + generated + format.samples.map { Array($0.line.utf8) }, format.prefix)
+            XCTAssertEqual(result.lines, [], format.name)
+            XCTAssertGreaterThan(result.handParsed, 2000, "\(format.name): the hand reader reads the common prefix itself")
+        }
     }
 
     /// Real prefixes with one byte changed, inserted or removed at each place of the prefix,
     /// from an alphabet of the bytes that matter (digits, separators, brackets, hex, spaces).
     func testAgreesOnMutatedPrefixes() {
-        let bases = [
-            "2026-03-14 09:27:12.751366+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]",
-            "2015-10-29 17:47:05.362 HBNavigationBarDemo[14684:2146911] message",
-            "2013-02-11 09:12:44.120 My Great App[1234:60b] applicationWillResignActive:",
-            "2019-04-22 17:23:41.409737-07:00 Coffup[18188:662544]",
-            "2026-03-14 09:27:12 Df Fieldnotes[4817:3120544] compact",
-            "2026-03-14 09:27:12.1 A[1:f] ",
-            // At the limits: 9 fraction digits, a 10-digit pid, a 16-digit thread.
-            "2026-03-14 09:27:12.123456789+0100 App[1234567890:0123456789abcdef] x",
-        ]
-        let alphabet = Array("0123456789-:. +[]abcfgDfE\tx\n".utf8) + [0xC3, 0xFF]
-        var lines: [[UInt8]] = []
-        for base in bases.map({ Array($0.utf8) }) {
-            lines.append(base)
-            for place in 0..<min(base.count, 72) {
-                var removed = base
-                removed.remove(at: place)
-                lines.append(removed)
-                for byte in alphabet {
-                    var changed = base
-                    changed[place] = byte
-                    lines.append(changed)
-                    var inserted = base
-                    inserted.insert(byte, at: place)
-                    lines.append(inserted)
+        let alphabet = Array("0123456789-:. +[]()abcfgxDfE\tx\n\r\u{0B}".utf8) + [0xC3, 0xFF]
+        for (format, bases) in Self.readers {
+            var lines: [[UInt8]] = []
+            for base in bases.map({ Array($0.utf8) }) {
+                lines.append(base)
+                for place in 0..<min(base.count, 140) {
+                    var removed = base
+                    removed.remove(at: place)
+                    lines.append(removed)
+                    for byte in alphabet {
+                        var changed = base
+                        changed[place] = byte
+                        lines.append(changed)
+                        var inserted = base
+                        inserted.insert(byte, at: place)
+                        lines.append(inserted)
+                    }
                 }
+                for length in 0...min(base.count, 140) { lines.append(Array(base.prefix(length))) }
             }
-            for length in 0...min(base.count, 72) { lines.append(Array(base.prefix(length))) }
+            let result = disagreements(in: lines, format.prefix)
+            XCTAssertEqual(result.lines, [], format.name)
+            XCTAssertGreaterThan(lines.count, 10_000)
+            XCTAssertGreaterThan(result.handParsed, 1_000, format.name)
         }
-        let result = disagreements(in: lines)
-        XCTAssertEqual(result.lines, [])
-        XCTAssertGreaterThan(lines.count, 10_000)
-        XCTAssertGreaterThan(result.handParsed, 1_000)
     }
 }

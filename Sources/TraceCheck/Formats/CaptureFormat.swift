@@ -5,8 +5,9 @@ package struct RecordFields: Sendable {
     package var process: Range<Int>?
     package var thread: Range<Int>?
     package var timestamp: Range<Int>?
-    /// Read by the format's hand-written prefix reader (`LinePrefix.handParsed`): a record
-    /// whose prefix the scanner may take as the template of the lines after it (`SamePrefix`).
+    /// Read by a hand-written prefix reader whose message follows the prefix directly (the
+    /// Xcode console's): a record whose prefix the scanner may take as the template of the
+    /// lines after it (`SamePrefix`).
     var byHand = false
 
     package init(message: Range<Int>, pid: Int? = nil, process: Range<Int>? = nil,
@@ -178,6 +179,10 @@ enum Bytes {
         return ~(((x & low) &+ low) | x | low)
     }
 
+    /// What `\s` matches in a pattern (no Unicode properties): space, tab, newline, vertical
+    /// tab, form feed, carriage return.
+    static func isPatternSpace(_ byte: UInt8) -> Bool { byte == 32 || byte &- 9 < 5 }
+
     /// `0`…`9`, `a`…`f`, `A`…`F`.
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
@@ -204,6 +209,33 @@ enum Bytes {
     static func isClockField(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let datePrefix = bytes.count >= 19 && bytes[4] == 45 && bytes[10] == 32
         return isClock(bytes, at: datePrefix ? 11 : 0)
+    }
+
+    /// Where `PrefixPatterns.dateTime` at the start of `line` ends, when a space follows it
+    /// (`2026-03-14 09:27:12.751366+0100 `): the index of that space, or nil. The hand-written
+    /// prefix readers begin with it.
+    static func dateTimeEnd(_ line: UnsafeRawBufferPointer) -> Int? {
+        let count = line.count
+        func digit(_ index: Int) -> Bool { index < count && isDigit(line[index]) }
+        func byte(_ index: Int, _ value: UInt8) -> Bool { index < count && line[index] == value }
+        // `2026-03-14 09:27:12`
+        guard count >= 20, digit(0), digit(1), digit(2), digit(3), byte(4, 45), digit(5), digit(6), byte(7, 45), digit(8), digit(9),
+              byte(10, 32), digit(11), digit(12), byte(13, 58), digit(14), digit(15), byte(16, 58), digit(17), digit(18) else { return nil }
+        var index = 19
+        if byte(index, 46) {  // `.751366`: 1 to 9 digits
+            var end = index + 1
+            while digit(end), end - index <= 9 { end += 1 }
+            guard end - index - 1 >= 1, end - index - 1 <= 9, !digit(end) else { return nil }
+            index = end
+        }
+        if byte(index, 43) || byte(index, 45) {  // `+0100`, `-07:00`
+            guard digit(index + 1), digit(index + 2) else { return nil }
+            index += 3
+            if byte(index, 58) { index += 1 }
+            guard digit(index), digit(index + 1) else { return nil }
+            index += 2
+        }
+        return byte(index, 32) ? index : nil
     }
 
     /// `YYYY-MM-DD HH:MM:SS` at the start.

@@ -11,7 +11,73 @@ package struct LogDefaultFormat: LinePrefixFormat {
                 + "(?<pid>\\d+) +\\d+ +\(PrefixPatterns.signpost)(?<process>[^:\\n]+?):(?: |$)"
                 + PrefixPatterns.sender + PrefixPatterns.subsystemLabel,
             banners: PrefixPatterns.logBanners,
-            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shapes: [.dateTime])
+            firstBytes: .digits, looksLikeRecord: { Bytes.startsWithDateTime($0) }, shapes: [.dateTime], handParsed: Self.handParsed)
+    }
+
+    /// The prefix every record of a device log has, `2026-04-02 10:15:05.394100+0200 0x2bb1f4
+    /// Default 0x0 4817 0 Fieldnotes: (UIKitCore) [sub:cat] `, read byte by byte: the pattern
+    /// took a twelfth of a run on a device capture. Where the pattern would have to backtrack
+    /// to decide (a signpost bracket followed by no `process: `), nil leaves the line to it.
+    ///
+    /// Its records are no template for the lines after them (`RecordFields.byHand` stays
+    /// false): the sender and the label are optional, so a message that begins with `(…) `
+    /// or `[a:b] ` after the same bytes would be read differently.
+    @Sendable static func handParsed(_ line: UnsafeRawBufferPointer) -> RecordFields? {
+        let count = line.count
+        guard let stampEnd = Bytes.dateTimeEnd(line) else { return nil }
+        var cursor = stampEnd
+        /// `pattern+`: the bytes from the cursor that pass `test`, at least one.
+        func run(_ test: (UInt8) -> Bool) -> Range<Int>? {
+            let start = cursor
+            while cursor < count, test(line[cursor]) { cursor += 1 }
+            return cursor > start ? start..<cursor : nil
+        }
+        /// `0x[0-9A-Fa-f]+`.
+        func hexNumber() -> Range<Int>? {
+            guard cursor + 2 < count, line[cursor] == 48, line[cursor + 1] == 120 else { return nil }
+            let start = cursor
+            cursor += 2
+            return run(Bytes.isHexDigit) != nil ? start..<cursor : nil
+        }
+        /// The first of `stop` or a newline from `start`, or nil where a newline or the end comes first.
+        func first(_ stop: UInt8, from start: Int) -> Int? {
+            var index = start
+            while index < count, line[index] != stop {
+                if line[index] == 10 { return nil }
+                index += 1
+            }
+            return index < count ? index : nil
+        }
+        let space = { (byte: UInt8) in byte == 32 }
+        // ` +0x2bb1f4 +Default +0x0 +4817 +0 +`
+        guard run(space) != nil, let thread = hexNumber(), run(space) != nil,
+              run({ ($0 | 0x20) &- 97 < 26 }) != nil, run(space) != nil, hexNumber() != nil, run(space) != nil,
+              let pid = run(Bytes.isDigit), run(space) != nil, run(Bytes.isDigit) != nil, run(space) != nil else { return nil }
+        // `[spid 0x…, process, begin] `
+        if Bytes.equal(line, cursor..<min(cursor + 6, count), "[spid "), let close = first(93, from: cursor + 6), close + 1 < count,
+           line[close + 1] == 32 {
+            cursor = close + 2
+        }
+        // `Fieldnotes: `, or `Fieldnotes:` at the end. After a signpost bracket, the pattern
+        // may still find a process inside it: nil leaves that to the pattern.
+        guard let colon = first(58, from: cursor), colon > cursor, colon + 1 == count || line[colon + 1] == 32 else { return nil }
+        let process = cursor..<colon
+        cursor = min(colon + 2, count)
+        // `(UIKitCore) `
+        if cursor < count, line[cursor] == 40, let close = first(41, from: cursor + 1), close + 1 == count || line[close + 1] == 32 {
+            cursor = min(close + 2, count)
+        }
+        // `[com.apple.runningboard:assertion] `
+        if cursor < count, line[cursor] == 91 {
+            let subsystemStart = cursor + 1
+            var index = subsystemStart
+            while index < count, line[index] != 93, line[index] != 58, !Bytes.isPatternSpace(line[index]) { index += 1 }
+            if index > subsystemStart, index < count, line[index] == 58, let close = first(93, from: index + 1),
+               close + 1 == count || line[close + 1] == 32 {
+                cursor = min(close + 2, count)
+            }
+        }
+        return RecordFields(message: cursor..<count, pid: Bytes.decimal(line, pid), process: process, thread: thread, timestamp: 0..<stampEnd)
     }
 
     package var samples: [FormatSample] {

@@ -24,24 +24,7 @@ package struct XcodeConsoleFormat: LinePrefixFormat {
         let count = line.count
         func digit(_ index: Int) -> Bool { index < count && Bytes.isDigit(line[index]) }
         func byte(_ index: Int, _ value: UInt8) -> Bool { index < count && line[index] == value }
-        // `2026-03-14 09:27:12`
-        guard count >= 20, digit(0), digit(1), digit(2), digit(3), byte(4, 45), digit(5), digit(6), byte(7, 45), digit(8), digit(9),
-              byte(10, 32), digit(11), digit(12), byte(13, 58), digit(14), digit(15), byte(16, 58), digit(17), digit(18) else { return nil }
-        var index = 19
-        if byte(index, 46) {  // `.751366`: 1 to 9 digits
-            var end = index + 1
-            while digit(end), end - index <= 9 { end += 1 }
-            guard end - index - 1 >= 1, end - index - 1 <= 9, !digit(end) else { return nil }
-            index = end
-        }
-        if byte(index, 43) || byte(index, 45) {  // `+0100`, `-07:00`
-            guard digit(index + 1), digit(index + 2) else { return nil }
-            index += 3
-            if byte(index, 58) { index += 1 }
-            guard digit(index), digit(index + 1) else { return nil }
-            index += 2
-        }
-        guard byte(index, 32) else { return nil }
+        guard let index = Bytes.dateTimeEnd(line) else { return nil }
         let timestamp = 0..<index
         let processStart = index + 1
         // `Df App[1:2]` is `log --style compact`: the pattern's look-ahead decides those.

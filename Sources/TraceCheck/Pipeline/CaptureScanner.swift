@@ -303,7 +303,7 @@ final class ScanSession {
             gate = part.flatMap { gate?.union($0) }
         }
         readerGate = gate
-        // Only a format read by hand gives a prefix to repeat; without it or a gate, every line takes the full read.
+        // Only a format read by hand can give a prefix to repeat; without it or a gate, every line takes the full read.
         let readByHand = (choice.format as? any LinePrefixFormat)?.prefix.handParsed != nil
         quietReading = options.quietReading && choice.decoration == nil && options.candidateFilter == .wordSet
             && extractor.userSpellings.isEmpty && (readByHand || gate != nil)
