@@ -269,6 +269,18 @@ final class FormatTests: XCTestCase {
         var shortened = field("2026-04-02 10:15:03.100000+0200")
         Array("2026-04-02".utf8).withUnsafeBytes { shortened.set($0) }
         XCTAssertEqual(shortened, field("2026-04-02"), "bytes past the count do not count")
+        // Every inline length, over the leftovers of a longer field, and a difference at each place.
+        let bytes = Array(String(repeating: "abcdefgh", count: 8).utf8)
+        for length in 0...FieldBytes.inlineCapacity {
+            var left = field(String(repeating: "Z", count: FieldBytes.inlineCapacity))
+            bytes.prefix(length).withUnsafeBytes { left.set($0) }
+            XCTAssertEqual(left, Array(bytes.prefix(length)).withUnsafeBytes { FieldBytes($0) }, "length \(length)")
+            for place in 0..<length {
+                var changed = Array(bytes.prefix(length))
+                changed[place] ^= 0x20
+                XCTAssertNotEqual(left, changed.withUnsafeBytes { FieldBytes($0) }, "length \(length), place \(place)")
+            }
+        }
     }
 
     /// `log show --style json` entries are found by counting braces outside strings, skipping

@@ -260,14 +260,19 @@ struct FieldBytes: Equatable, Sendable {
         return lhs.overflow == rhs.overflow
     }
 
-    /// Bytes past `count` may differ (left from a longer field): compare the first `count`.
+    /// Bytes past `count` may differ (left from a longer field): compare the first `count`,
+    /// eight at a time in place (process names are compared at every change of process).
     private func inlinePrefixEquals(_ other: FieldBytes) -> Bool {
-        withUnsafeBytes { left in
-            other.withUnsafeBytes { right in
-                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count == right.count }
-                return memcmp(a, b, left.count) == 0
-            }
+        let left = unsafeBitCast(inline, to: SIMD8<UInt64>.self), right = unsafeBitCast(other.inline, to: SIMD8<UInt64>.self)
+        var index = 0, remaining = count
+        while remaining >= 8 {
+            if left[index] != right[index] { return false }
+            index += 1
+            remaining -= 8
         }
+        guard remaining > 0 else { return true }
+        // The first bytes are the low ones of a little-endian word.
+        return (left[index] ^ right[index]).littleEndian & ((1 << (8 * UInt64(remaining))) - 1) == 0
     }
 }
 

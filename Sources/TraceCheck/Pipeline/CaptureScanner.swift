@@ -171,7 +171,7 @@ final class ScanSession {
     /// selected again by that name, so that selection is a fact of each record alone.
     private var lastPidProcess = FieldBytes()
     private var processSelected = true
-    private var selectionByPid: [Int: (name: FieldBytes, selected: Bool, system: Bool)] = [:]
+    private var selectionByPid = PidTable<(name: FieldBytes, selected: Bool, system: Bool)>()
     /// The current record is SpringBoard's: read only for what it says about apps
     /// (`SystemAccount`).
     private var processLogsSystemAccount = false
@@ -836,15 +836,16 @@ final class ScanSession {
         lastPid = pid
         if pid != nil { lastPidProcess = context.process }
         if let pid {
-            if let known = selectionByPid[pid], known.name == context.process {
-                processSelected = known.selected
-                processLogsSystemAccount = known.system
+            let process = context.process
+            if let known = selectionByPid.with(pid, { $0.name == process ? ($0.selected, $0.system) : nil }) ?? nil {
+                processSelected = known.0
+                processLogsSystemAccount = known.1
             } else {
                 let name = context.processText
                 if let name { processNames.insert(name) }
                 processSelected = Self.isSelected(process: name, filter: options.processes)
                 processLogsSystemAccount = name.map(SystemAccount.processes.contains) ?? false
-                selectionByPid[pid] = (context.process, processSelected, processLogsSystemAccount)
+                selectionByPid.set((context.process, processSelected, processLogsSystemAccount), for: pid)
             }
         } else {
             if context.process != lastPidlessProcess.name {
