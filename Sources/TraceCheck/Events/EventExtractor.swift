@@ -513,7 +513,9 @@ package final class EventExtractor {
 
     func spelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String)? {
         for index in catalog.shapes.indices {
-            let shape = catalog.shapes[index].shape, regex = catalog.shapes[index].regex
+            // The shape is read only where its pattern matched: a copy of it retains its names,
+            // samples and closure, for each shape tried on each candidate.
+            let regex = catalog.shapes[index].regex
             let match: PCRE2Match?
             do { match = try matcher.firstMatch(of: regex, in: message) } catch {
                 noteLimitExceeded(line)
@@ -524,7 +526,7 @@ package final class EventExtractor {
                 guard let number = regex.groupNumber(name), let range = match[number] else { return nil }
                 return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
             }
-            if let resolved = shape.resolve(group) { return (resolved, shape.name) }
+            if let resolved = catalog.shapes[index].shape.resolve(group) { return (resolved, catalog.shapes[index].shape.name) }
         }
         return nil
     }
