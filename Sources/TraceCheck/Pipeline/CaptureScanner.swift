@@ -876,9 +876,10 @@ final class ScanSession {
 
     // MARK: Result
 
+    /// The scan's last use: its process marks are taken, not copied.
     func result(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
         closeRepeatRun()
-        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength)
+        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength, processMarks: markLog.takeFinished())
     }
 
     /// What the lines read so far show, for a live check: a run of one message repeated is
@@ -886,7 +887,7 @@ final class ScanSession {
     func snapshot(source: InputSource, lines: Int, maximumLineLength: Int) -> ScannedCapture {
         var statistics = ReadStatistics()
         statistics.lines = lines
-        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength)
+        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength, processMarks: markLog.finished)
     }
 
     /// Whether the format is decided: given, or detected once the sample was read.
@@ -923,7 +924,7 @@ final class ScanSession {
         markLog.dropMarks(before: first)
     }
 
-    private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
+    private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int, processMarks: [ProcessMark]) -> ScannedCapture {
         var stream = self.stream
         var recordsByFormat: [String: Int] = [:]
         for (index, fallback) in fallbacks.enumerated() where fallbackRecords[index] > 0 {
@@ -931,7 +932,7 @@ final class ScanSession {
         }
         if mainRecords > 0 { recordsByFormat[mainFormatName, default: 0] += mainRecords }
         let path = source.displayName
-        stream.processMarks = markLog.finished
+        stream.processMarks = processMarks
         return ScannedCapture(
             source: source, format: choice?.format.name ?? PlainFormat().name, decoration: choice?.decoration?.name,
             statistics: statistics, stream: stream,

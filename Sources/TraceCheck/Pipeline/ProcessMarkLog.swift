@@ -90,7 +90,19 @@ struct ProcessMarkLog {
     }
 
     /// Every mark the timeline needs, in line order.
-    var finished: [ProcessMark] { marks + (pendingRepeat.map { [$0.mark] } ?? []) }
+    var finished: [ProcessMark] {
+        guard let pendingRepeat else { return marks }
+        return marks + [pendingRepeat.mark]
+    }
+
+    /// `finished`, taken from the log, which is left empty: at the end of a scan, where a copy
+    /// of the marks (one per app per event with apps logging in turn) cost as much as noting them.
+    mutating func takeFinished() -> [ProcessMark] {
+        if let pendingRepeat { marks.append(pendingRepeat.mark) }
+        pendingRepeat = nil
+        defer { marks = [] }
+        return marks
+    }
 
     /// Joins the log of the next part of the same input, read by another thread, as if this
     /// log had gone on.
