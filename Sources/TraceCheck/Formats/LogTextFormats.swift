@@ -16,7 +16,7 @@ package struct LogDefaultFormat: LinePrefixFormat {
 
     /// The prefix every record of a device log has, `2026-04-02 10:15:05.394100+0200 0x2bb1f4
     /// Default 0x0 4817 0 Fieldnotes: (UIKitCore) [sub:cat] `, read byte by byte: the pattern
-    /// took a twelfth of a run on a device capture. Where the pattern would have to backtrack
+    /// took about a twelfth of a run on a device capture. Where the pattern would have to backtrack
     /// to decide (a signpost bracket followed by no `process: `), nil leaves the line to it.
     ///
     /// Its records are no template for the lines after them (`RecordFields.byHand` stays
