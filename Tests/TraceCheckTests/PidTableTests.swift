@@ -2,7 +2,7 @@ import XCTest
 @testable import TraceCheck
 
 /// The scanner's table of what it decided per pid, held to a dictionary: pids below the
-/// direct limit and above it, values replaced, pids never set.
+/// direct limit and above it, values replaced, pids never set, and what the reading says of a value.
 final class PidTableTests: XCTestCase {
     func testAgreesWithADictionary() {
         var table = PidTable<String>()
@@ -17,7 +17,8 @@ final class PidTableTests: XCTestCase {
             reference[pid] = name
         }
         for pid in pids + [2, 5_000, limit - 2, 3_000_000] {
-            XCTAssertEqual(table[pid], reference[pid], "pid \(pid)")
+            XCTAssertEqual(table.with(pid) { $0 }, reference[pid], "pid \(pid)")
+            XCTAssertNil(table.with(pid) { _ -> Int? in nil }, "pid \(pid): the body's nil")
         }
     }
 }

@@ -41,7 +41,6 @@ final class RuleExampleTests: XCTestCase {
         XCTAssertGreaterThan(declared.count, 40)
     }
 
-    /// `explain` speaks to users in 80 columns: no reference to files a user's clone lacks.
     /// Whether a rule judges each epoch alone is given by the protocols (no cast at start):
     /// it must say what a cast would, for every rule, and some of each kind exist.
     func testEveryRuleSaysWhetherItJudgesEpochsAloneAsACastWould() {
@@ -53,6 +52,7 @@ final class RuleExampleTests: XCTestCase {
         XCTAssertTrue(RuleRegistry.all.contains { !$0.judgesEpochsAlone })
     }
 
+    /// `explain` speaks to users in 80 columns: no reference to files a user's clone lacks.
     func testRuleHelpFitsEightyColumnsAndCitesNothingInternal() {
         for rule in RuleRegistry.all.map({ $0.description }) {
             let text = RuleHelp.explanation(of: rule)

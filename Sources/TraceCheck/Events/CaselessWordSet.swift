@@ -276,7 +276,6 @@ package final class CaselessWordSet: Sendable {
         }
     }
 
-
     /// How often the bytes are likely to occur together in log messages (higher is commoner).
     private static func commonness(_ fingerprint: UInt32, width: Int) -> Int {
         (0..<width).reduce(1) { product, place in product * byteFrequency(UInt8(truncatingIfNeeded: fingerprint >> (8 * place))) }

@@ -837,7 +837,7 @@ final class ScanSession {
         if pid != nil { lastPidProcess = context.process }
         if let pid {
             let process = context.process
-            if let known = selectionByPid.with(pid, { $0.name == process ? ($0.selected, $0.system) : nil }) ?? nil {
+            if let known = selectionByPid.with(pid, { $0.name == process ? ($0.selected, $0.system) : nil }) {
                 processSelected = known.0
                 processLogsSystemAccount = known.1
             } else {

@@ -9,16 +9,11 @@ struct PidTable<Value> {
     private var values: [Value] = []
     private var others: [Int: Value] = [:]
 
-    subscript(pid: Int) -> Value? {
-        guard let index = index(of: pid) else { return others[pid] }
-        return values[index]
-    }
-
     /// What `body` says of the value for `pid`, read in place (a value copied out costs more
-    /// than the lookup where it is large); nil when there is none.
-    func with<Result>(_ pid: Int, _ body: (Value) -> Result) -> Result? {
+    /// than the lookup where it is large); nil when there is none, or `body` says nil.
+    func with<Result>(_ pid: Int, _ body: (Value) -> Result?) -> Result? {
         if let index = index(of: pid) { return body(values[index]) }
-        return others[pid].map(body)
+        return others[pid].flatMap(body)
     }
 
     /// The index in `values` of a direct pid's value; nil for none, or a pid kept in `others`.
