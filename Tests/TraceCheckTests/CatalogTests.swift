@@ -263,6 +263,24 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(scene.timeline.epochs.first?.events.map(\.event.id), [.sceneWillConnect, .sceneDidBecomeActive])
     }
 
+    /// The vocabulary and fingerprints a run uses are written out ahead of time: they must be
+    /// what the catalog gives, or a new spelling's word would never make its line a candidate.
+    func testTheWrittenVocabularyIsTheCatalogs() {
+        let derived = CompiledCatalog.derivedCandidateVocabulary
+        let fingerprints = CaselessWordSet.fingerprints(covering: derived)
+        func listed(_ words: [String]) -> String { words.map { "\"\($0)\"" }.joined(separator: ", ") }
+        XCTAssertEqual(CompiledCatalog.candidateVocabulary, derived,
+                       "CandidateVocabulary.swift: candidateVocabulary = [\(listed(derived))]")
+        XCTAssertEqual(CompiledCatalog.candidateFingerprints, fingerprints,
+                       "CandidateVocabulary.swift: candidateFingerprints = [\(listed(fingerprints))]")
+        // The set built from the written fingerprints is the one that chooses them itself.
+        let written = CaselessWordSet(covering: derived, fingerprints: CompiledCatalog.candidateFingerprints)
+        XCTAssertEqual(written.fingerprints, CaselessWordSet(covering: derived).fingerprints)
+        // Fingerprints that leave a word uncovered are not taken: the set chooses its own.
+        let partial = CaselessWordSet(covering: derived, fingerprints: Array(fingerprints.dropLast()))
+        XCTAssertEqual(partial.fingerprints, CaselessWordSet(covering: derived).fingerprints)
+    }
+
     func testCandidateFilterPassesEverySample() throws {
         for shape in SpellingShape.all {
             for sample in shape.samples {

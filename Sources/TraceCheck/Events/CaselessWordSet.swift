@@ -43,15 +43,35 @@ package final class CaselessWordSet: Sendable {
     /// The kernel this machine has, asked once.
     private static let machineTeddyLevel = tc_teddy_level()
 
-    /// Picks fingerprints greedily: the one that covers the most words not yet covered for
-    /// how common it is likely to be in log text (fewer false candidates). Triples: on an app's
-    /// console they leave a third of the candidates pairs did, and on a device log a
-    /// third of the verifications.
-    package convenience init(covering words: [String]) {
+    /// Picks fingerprints greedily (`fingerprints(covering:)`), or takes `fingerprints` as
+    /// given where every word holds one of them: the built-in vocabulary's are chosen once,
+    /// ahead of time (`CompiledCatalog.candidateFingerprints`), not at every start.
+    package convenience init(covering words: [String], fingerprints given: [String]? = nil) {
         let lowered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
         let width = lowered.allSatisfy { $0.count >= 3 } ? 3 : 2
+        let givenBytes = given.map { $0.map { Array($0.lowercased().utf8) } }
+        let chosen: [[UInt8]] = if let givenBytes, givenBytes.allSatisfy({ $0.count == width }),
+            lowered.allSatisfy({ word in givenBytes.contains { Self.offset(of: $0, in: word) != nil } }) {
+            givenBytes
+        } else {
+            Self.fingerprints(coveringLowered: lowered, width: width)
+        }
+        self.init(lowered: lowered, width: width, fingerprints: chosen)
+    }
+
+    /// The fingerprints `init(covering:)` chooses for `words`: the one that covers the most
+    /// words not yet covered for how common it is likely to be in log text (fewer false
+    /// candidates), until every word is covered. Triples: on an app's console they leave a
+    /// third of the candidates pairs did, and on a device log a third of the verifications.
+    package static func fingerprints(covering words: [String]) -> [String] {
+        let lowered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
+        let width = lowered.allSatisfy { $0.count >= 3 } ? 3 : 2
+        return fingerprints(coveringLowered: lowered, width: width).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func fingerprints(coveringLowered lowered: [[UInt8]], width: Int) -> [[UInt8]] {
         // Fingerprints as their bytes packed in one integer (in order, so that integers
-        // compare as the bytes do): the choice is made at every start, over a hundred words.
+        // compare as the bytes do).
         func packed(_ word: [UInt8], _ start: Int) -> UInt32 {
             word[start..<(start + width)].reduce(0) { $0 << 8 | UInt32($1) }
         }
@@ -85,7 +105,10 @@ package final class CaselessWordSet: Sendable {
             chosen.append(best.fingerprint)
             uncovered.removeAll { contains($0, best.fingerprint) }
         }
-        let unpacked = chosen.map { fingerprint in (0..<width).map { UInt8(truncatingIfNeeded: fingerprint >> (8 * (width - 1 - $0))) } }
+        return chosen.map { fingerprint in (0..<width).map { UInt8(truncatingIfNeeded: fingerprint >> (8 * (width - 1 - $0))) } }
+    }
+
+    private convenience init(lowered: [[UInt8]], width: Int, fingerprints unpacked: [[UInt8]]) {
         var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
         for word in lowered {
             for fingerprint in unpacked {

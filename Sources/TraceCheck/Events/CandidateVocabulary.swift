@@ -1,0 +1,34 @@
+// Generated from the event catalog: `CatalogTests.testTheWrittenVocabularyIsTheCatalogs` fails
+// when the catalog's words change, and prints the lists to put here.
+
+extension CompiledCatalog {
+    /// `derivedCandidateVocabulary`, written out: the words a line must hold to be a candidate.
+    package static let candidateVocabulary: [String] = [
+        "- background", "- foreground", "- inactive", "app delegate must", "application does not", "application(",
+        "application:", "applifecyclestate", "appstate", "became active", "configuration dictionary",
+        "configurationforconnecting", "connected", "continueuseractivity", "could not load", "current state",
+        "current_state", "currentstate", "deactivation reason", "did become active", "did connect", "did disconnect",
+        "did enter background", "did finish launching", "didbecomeactive", "didconnectinterfacecontroller",
+        "diddecoderestorablestatewith", "diddiscardscenesessions", "diddisconnect", "didenterbackground",
+        "didfinishlaunching", "didreceivememorywarning", "didreceiveremotenotification", "didupdateuseractivity",
+        "entered background", "entering foreground", "errordomain error", "failed to load", "finished launching",
+        "finishedlaunching", "flutter detached", "flutter hidden", "flutter hiding", "flutter inactive",
+        "flutter paused", "flutter resumed", "handleeventsforbackgroundurlsession", "info.plist contained no",
+        "is active", "is no scene", "life cycle is", "lifecycle is", "lifecycle will soon", "onactivated",
+        "onresignactivation", "openurl", "performactionfor", "performfetch", "phase",
+        "protecteddatadidbecomeavailable", "protecteddatawillbecomeunavailable", "resigned active",
+        "restoreinteractionstatewith", "scene(", "scene:", "sceneofrecord:", "scenerestoreinteractionstate",
+        "shouldrestoresecureapplicationstate", "shouldsavesecureapplicationstate", "significanttimechange",
+        "staterestorationactivity", "templateapplicationscene", "this process does",
+        "uiscene.didactivatenotification", "uiscene.willdeactivatenotification", "uiscenedidactivatenotification",
+        "uisceneerrordomain", "uiscenewilldeactivatenotification", "userdidacceptcloudkitshare",
+        "viewcontrollerwithrestorationidentifierpath", "went to background", "will become inactive", "will connect",
+        "will enter foreground", "will resign active", "will terminate", "willconnect",
+        "willencoderestorablestatewith", "willenterforeground", "willfinishlaunching", "willresignactive",
+        "willterminate", "windowscenedidupdatecoordinatespace",
+    ]
+
+    /// The fingerprints `CaselessWordSet.fingerprints(covering:)` chooses for `candidateVocabulary`,
+    /// in its order.
+    package static let candidateFingerprints: [String] = ["cti", "did", "wil", "app", "und", "flu", "cen", "cur", "con", "ycl", "nch", "loa", "url", "pha", "rmf", "cha", "his", "dom"]
+}
