@@ -335,12 +335,17 @@ final class ScanSession {
         // The word filter runs over the batch's text in one pass, not line by line.
         var candidates = extractor.catalog.candidates(in: text)
         // The text before this has no colour escape: searched a window at a time, since a
-        // batch often ends long before its text does.
+        // batch often ends long before its text does. The first window is small and each next
+        // one twice as large: a dense console's batch ends at its first lifecycle line, ten
+        // lines on, and a fixed 8 KB window searched 8 KB at every such stop (six times the
+        // capture's own size at 10 % lifecycle lines).
         var clearUntil = 0
+        var escapeWindow = Self.firstEscapeWindow
         while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
             var start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
             if end > clearUntil {
-                let window = min(text.count, max(end, start + Self.escapeWindow))
+                let window = min(text.count, max(end, start + escapeWindow))
+                escapeWindow = min(escapeWindow * 2, Self.largestEscapeWindow)
                 clearUntil = memchr(base + start, 27, window - start).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? window
                 // A line with colour escapes is read one by one, without them.
                 guard end <= clearUntil else { break }
@@ -496,8 +501,9 @@ final class ScanSession {
                          newline: quiet.newline, messageStart: quiet.message_start)
     }
 
-    /// How many bytes of a batch are searched for colour escapes at a time.
-    private static let escapeWindow = 8_192
+    /// How many bytes of a batch are searched for colour escapes at first, and at most at a time.
+    private static let firstEscapeWindow = 1_024
+    private static let largestEscapeWindow = 65_536
 
     /// Takes `line` as record `number` of `run` (`QuietRun.take`), and counts the row copied
     /// twice that it shows, if any: the one way both quiet reads take a record.
