@@ -263,8 +263,9 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(scene.timeline.epochs.first?.events.map(\.event.id), [.sceneWillConnect, .sceneDidBecomeActive])
     }
 
-    /// The vocabulary and fingerprints a run uses are written out ahead of time: they must be
-    /// what the catalog gives, or a new spelling's word would never make its line a candidate.
+    /// The vocabulary, its fingerprints and the near-miss names a run uses are written out ahead
+    /// of time: they must be what the catalog gives, or a new spelling's word would never make
+    /// its line a candidate.
     func testTheWrittenVocabularyIsTheCatalogs() {
         let derived = CompiledCatalog.derivedCandidateVocabulary
         let fingerprints = CaselessWordSet.fingerprints(covering: derived)
@@ -273,6 +274,8 @@ final class CatalogTests: XCTestCase {
                        "CandidateVocabulary.swift: candidateVocabulary = [\(listed(derived))]")
         XCTAssertEqual(CompiledCatalog.candidateFingerprints, fingerprints,
                        "CandidateVocabulary.swift: candidateFingerprints = [\(listed(fingerprints))]")
+        let nearMissNames = CompiledCatalog.derivedNearMissNames
+        XCTAssertEqual(CompiledCatalog.nearMissNames, nearMissNames, "CandidateVocabulary.swift: nearMissNames = [\(listed(nearMissNames))]")
         // The set built from the written fingerprints is the one that chooses them itself.
         let written = CaselessWordSet(covering: derived, fingerprints: CompiledCatalog.candidateFingerprints)
         XCTAssertEqual(written.fingerprints, CaselessWordSet(covering: derived).fingerprints)

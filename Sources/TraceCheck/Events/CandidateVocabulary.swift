@@ -1,5 +1,7 @@
 // Generated from the event catalog: `CatalogTests.testTheWrittenVocabularyIsTheCatalogs` fails
-// when the catalog's words change, and prints the lists to put here.
+// when the catalog's words change, and prints the lists to put here. Written out because
+// deriving them (string work over every entry of the catalog) was a third of a small
+// capture's start.
 
 extension CompiledCatalog {
     /// `derivedCandidateVocabulary`, written out: the words a line must hold to be a candidate.
@@ -31,4 +33,31 @@ extension CompiledCatalog {
     /// The fingerprints `CaselessWordSet.fingerprints(covering:)` chooses for `candidateVocabulary`,
     /// in its order.
     package static let candidateFingerprints: [String] = ["cti", "did", "wil", "app", "und", "flu", "cen", "cur", "con", "ycl", "nch", "loa", "url", "pha", "rmf", "cha", "his", "dom"]
+
+    /// `derivedNearMissNames`, written out: names of callbacks and UIKit's messages.
+    package static let nearMissNames: [String] = [
+        "Application does not implement CarPlay template application lifecycle methods",
+        "Info.plist contained no UIScene configuration dictionary",
+        "The app delegate must implement the window property", "There is no scene delegate set",
+        "This process does not adopt UIScene lifecycle", "UIScene life cycle is required",
+        "UIScene lifecycle is required", "UIScene lifecycle will soon be required", "UISceneErrorDomain error",
+        "applicationDidBecomeActive", "applicationDidEnterBackground", "applicationDidFinishLaunching",
+        "applicationDidReceiveMemoryWarning", "applicationProtectedDataDidBecomeAvailable",
+        "applicationProtectedDataWillBecomeUnavailable", "applicationSignificantTimeChange",
+        "applicationWillEnterForeground", "applicationWillResignActive", "applicationWillTerminate",
+        "but could not load class with name", "but failed to load the class named", "configurationForConnecting",
+        "configurationForConnectingSceneSession", "continueUserActivity", "didConnectInterfaceController",
+        "didDecodeRestorableStateWith", "didDecodeRestorableStateWithCoder", "didDiscardSceneSessions",
+        "didDisconnectInterfaceController", "didFailToContinueUserActivityWithType", "didFinishLaunchingWithOptions",
+        "didReceiveRemoteNotification", "didUpdateUserActivity", "handleEventsForBackgroundURLSession",
+        "openURLContexts", "performActionFor", "performActionForShortcutItem", "performFetch",
+        "performFetchWithCompletionHandler", "restoreInteractionStateWith",
+        "restoreInteractionStateWithUserActivity", "sceneDidBecomeActive", "sceneDidDisconnect",
+        "sceneDidEnterBackground", "sceneWillEnterForeground", "sceneWillResignActive",
+        "shouldRestoreSecureApplicationState", "shouldSaveSecureApplicationState", "stateRestorationActivity",
+        "stateRestorationActivityForScene", "templateApplicationScene", "userDidAcceptCloudKitShareWith",
+        "userDidAcceptCloudKitShareWithMetadata", "viewControllerWithRestorationIdentifierPath", "willConnectTo",
+        "willConnectToSession", "willContinueUserActivityWithType", "willEncodeRestorableStateWith",
+        "willEncodeRestorableStateWithCoder", "willFinishLaunchingWithOptions",
+    ]
 }

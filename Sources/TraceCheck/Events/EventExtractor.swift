@@ -14,12 +14,12 @@ package final class CompiledCatalog: Sendable {
     package let candidateWords: CaselessWordSet
     /// The same words as one caseless PCRE2 alternation: the reference `candidateWords`
     /// is tested against, and too slow to run on every line.
-    package let candidate: PCRE2Regex
+    package var candidate: PCRE2Regex { Self.references.candidate }
     /// Words that make a line a candidate only when the message is short: the bare SwiftUI
     /// phases (`active`), far too common in longer lines to be worth the shapes' time.
     package let shortMessageWords: CaselessWordSet
     /// The reference for `shortMessageWords`.
-    package let shortMessageCandidate: PCRE2Regex
+    package var shortMessageCandidate: PCRE2Regex { Self.references.shortMessage }
     /// Messages up to this many bytes are checked for `shortMessageWords`.
     package static let shortMessageLimit = 32
     let scenePointer: PCRE2Regex
@@ -38,6 +38,24 @@ package final class CompiledCatalog: Sendable {
     let systemAccount: PCRE2Regex
     let systemWords: CaselessWordSet
 
+    /// The words that make a short message a candidate.
+    static var shortMessageVocabulary: [String] {
+        reduced(Set(EventCatalog.scenePhases.keys).union(EventCatalog.reactNativeStates.keys))
+    }
+
+    /// The reference regexes, compiled where first used (the tests, the bench's checks), not
+    /// at every start: compiling the alternation of the whole vocabulary, and JIT-compiling it,
+    /// cost more than the rest of the catalog.
+    private static let references: (candidate: PCRE2Regex, shortMessage: PCRE2Regex) = {
+        do {
+            return (try PCRE2Regex(SpellingShape.alternation(candidateVocabulary), caseless: true),
+                    try PCRE2Regex(SpellingShape.alternation(shortMessageVocabulary), caseless: true))
+        } catch {
+            // Compiled from constants, as the catalog is; the tests compile them on every run.
+            fatalError("built-in candidate words do not compile: \(error)")
+        }
+    }()
+
     package static let shared: CompiledCatalog = {
         do { return try CompiledCatalog() } catch {
             // The catalog is compiled from constants; a test compiles it on every run.
@@ -51,12 +69,8 @@ package final class CompiledCatalog: Sendable {
             compiled.append((shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless)))
         }
         shapes = compiled
-        let vocabulary = Self.candidateVocabulary
-        candidate = try PCRE2Regex(SpellingShape.alternation(vocabulary), caseless: true)
-        candidateWords = CaselessWordSet(covering: vocabulary, fingerprints: Self.candidateFingerprints)
-        let shortWords = Self.reduced(Set(EventCatalog.scenePhases.keys).union(EventCatalog.reactNativeStates.keys))
-        shortMessageWords = CaselessWordSet(covering: shortWords)
-        shortMessageCandidate = try PCRE2Regex(SpellingShape.alternation(shortWords), caseless: true)
+        candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints)
+        shortMessageWords = CaselessWordSet(covering: Self.shortMessageVocabulary)
         scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
         delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
@@ -70,7 +84,9 @@ package final class CompiledCatalog: Sendable {
     /// The distinctive names in the catalog's selectors and Swift names (`applicationDidBecomeActive`,
     /// `didFinishLaunchingWithOptions`, `willConnectTo`), and UIKit's message fragments. Parts
     /// every handler has (`completionHandler`) and short ones (`scene`, `open`) are left out.
-    package static let nearMissNames: [String] = {
+    /// Worked out from the catalog by the tests, which hold `nearMissNames` (written out
+    /// ahead of time) to it.
+    package static var derivedNearMissNames: [String] {
         let generic: Set<String> = ["completionHandler", "fetchCompletionHandler", "restorationHandler", "traitCollection",
                                     "interfaceOrientation", "didUpdateCoordinateSpace", "didUpdateEffectiveGeometry", "didDisconnect"]
         var names = Set<String>()
@@ -84,7 +100,7 @@ package final class CompiledCatalog: Sendable {
         }
         names.formUnion(EventCatalog.uikitMessages.map(\.fragment))
         return names.sorted()
-    }()
+    }
 
     /// Every word some spelling must contain, reduced to those no shorter word already
     /// covers (case-insensitively): `application` covers every `application…` selector.
@@ -125,7 +141,7 @@ package final class CompiledCatalog: Sendable {
         words.formUnion(["AppState", "current state", "current_state", "currentstate", "- FOREGROUND", "- INACTIVE", "- BACKGROUND"])
         // A line that names a callback is looked at, so that one read as no event is counted
         // as a near miss (these names are rare outside lifecycle lines).
-        words.formUnion(nearMissNames)
+        words.formUnion(derivedNearMissNames)
         words.formUnion(UIKitAccount.candidateWords)
         return reduced(words)
     }
