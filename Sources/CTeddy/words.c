@@ -127,29 +127,48 @@ int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uin
     return 0;
 }
 
-size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
+/// `tc_cursor_newline`, and whether a fingerprint may begin at some place from `from` up to
+/// the newline (*places != 0; not 0 also where the line is longer than a window, unknown then):
+/// a line with none holds no word, and its message is not searched again.
+static size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from,
+                       uint32_t *places) {
     const size_t line = from;
+    uint32_t seen = 0;
     while (from < count) {
         if (from < cursor->start || from >= cursor->end) {
             // A window from the line's first byte, so that its message is in it too (one from
             // `from` would be searched again from the message); a line longer than a window
             // goes on from where the last one ended.
+            if (from > line) seen = UINT32_MAX;
             fill_window(set, cursor, text, count, line > cursor->start && line < from ? line : from);
         }
         for (size_t index = (from - cursor->start) / 32; from < cursor->end; index++) {
             size_t block = cursor->start + 32 * index;
-            uint32_t found = cursor->newlines[index] & (UINT32_MAX << (from - block));
-            if (found != 0) return block + (size_t)__builtin_ctz(found);
+            uint32_t after = UINT32_MAX << (from - block);
+            uint32_t found = cursor->newlines[index] & after;
+            if (found != 0) {
+                // The places up to the newline, which is the lowest bit found.
+                *places = seen | (cursor->masks[index] & after & ((found & (0 - found)) - 1));
+                return block + (size_t)__builtin_ctz(found);
+            }
+            seen |= cursor->masks[index] & after;
             from = block + 32;
         }
         from = cursor->end;
     }
+    *places = UINT32_MAX;
     return count;
 }
 
+size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
+    uint32_t places;
+    return find_line_end(set, cursor, text, count, from, &places);
+}
+
 /// Whether lo..<hi is a candidate: one of the words, or a short one in a short range.
-static int is_candidate(tc_quiet *quiet, size_t lo, size_t hi) {
-    return tc_cursor_contains(quiet->words, quiet->cursor, quiet->text, quiet->count, lo, hi)
+/// `places`: 0 when no fingerprint of the words begins in the line (`find_line_end`).
+static int is_candidate(tc_quiet *quiet, size_t lo, size_t hi, uint32_t places) {
+    return (places != 0 && tc_cursor_contains(quiet->words, quiet->cursor, quiet->text, quiet->count, lo, hi))
         || (hi - lo <= quiet->short_limit && tc_words_contain(quiet->short_words, quiet->text, quiet->count, lo, hi));
 }
 
@@ -275,7 +294,8 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
     for (;;) {
         size_t start = quiet->offset;
         if (start >= quiet->count) return TC_QUIET_END;
-        size_t end = tc_cursor_newline(quiet->words, quiet->cursor, text, quiet->count, start);
+        uint32_t places;
+        size_t end = find_line_end(quiet->words, quiet->cursor, text, quiet->count, start, &places);
         if (end == quiet->count) return TC_QUIET_END;
         if (end > quiet->limit) return TC_QUIET_END;
         int crlf = end > start && text[end - 1] == '\r';
@@ -290,7 +310,7 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
             // A message that repeats the last one is counted by the caller, as are runs of repeats.
             if (signature_length > 0 && signature_length == quiet->signature_length
                 && head == quiet->signature_head && tail == quiet->signature_tail) return TC_QUIET_LINE;
-            if (quiet->selected && is_candidate(quiet, message, line_end)) {
+            if (quiet->selected && is_candidate(quiet, message, line_end, places)) {
                 quiet->message_start = prefix;
                 return TC_QUIET_CANDIDATE_RECORD;
             }
@@ -301,7 +321,7 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
             quiet->records++;
         } else {
             if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length)) return TC_QUIET_LINE;
-            if (quiet->unprefixed == 2 && is_candidate(quiet, start, line_end)) return TC_QUIET_CANDIDATE_LINE;
+            if (quiet->unprefixed == 2 && is_candidate(quiet, start, line_end, places)) return TC_QUIET_CANDIDATE_LINE;
         }
         quiet->lines++;
         if (crlf) quiet->crlf_lines++;
