@@ -9,6 +9,10 @@ import Darwin
 /// Compiled once per process and shared read-only by every thread.
 package final class CompiledCatalog: Sendable {
     package let shapes: [(shape: SpellingShape, regex: PCRE2Regex)]
+    /// The shapes' regexes alone, in the same order: reading one from `shapes` copied the whole
+    /// entry (the shape's names, samples and closure retained and released) for each shape
+    /// tried on each candidate.
+    let shapeRegexes: [PCRE2Regex]
     /// Finds every line any shape can claim (a superset), so the shapes only run on
     /// candidates. Derived from the catalog's own words, never written by hand.
     package let candidateWords: CaselessWordSet
@@ -69,6 +73,7 @@ package final class CompiledCatalog: Sendable {
             compiled.append((shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless)))
         }
         shapes = compiled
+        shapeRegexes = compiled.map(\.1)
         candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints)
         shortMessageWords = CaselessWordSet(covering: Self.shortMessageVocabulary)
         scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
@@ -530,10 +535,9 @@ package final class EventExtractor {
     }
 
     func spelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String)? {
-        for index in catalog.shapes.indices {
+        for (index, regex) in catalog.shapeRegexes.enumerated() {
             // The shape is read only where its pattern matched: a copy of it retains its names,
             // samples and closure, for each shape tried on each candidate.
-            let regex = catalog.shapes[index].regex
             let match: PCRE2Match?
             do { match = try matcher.firstMatch(of: regex, in: message) } catch {
                 noteLimitExceeded(line)

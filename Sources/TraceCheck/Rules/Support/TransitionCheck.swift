@@ -3,7 +3,9 @@
 /// callbacks that would have moved the scene out of `from` legitimately.
 struct IllegalTransition {
     let member: ForegroundCallback
-    let from: Set<SceneState>
+    /// A few states, compared one by one: a set hashed the state's name (its raw value) for
+    /// every step of every scene.
+    let from: [SceneState]
     let requiresAnyOf: [ForegroundCallback]
     let explanation: String
 }
@@ -52,7 +54,9 @@ extension Rule {
             for (position, step) in connection.steps.enumerated() {
                 let event = epoch.events[step.event].event
                 let callback = uikit ? UIKitAccount.callback(for: event.id) : ForegroundCallback(event.id)
-                for rule in table where rule.member == callback && rule.from.contains(step.before) {
+                // Read in place: a rule is copied (its strings and lists retained) only where it applies.
+                for index in table.indices where table[index].member == callback && table[index].from.contains(step.before) {
+                    let rule = table[index]
                     let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: sceneLevel) }
                     guard uikit || required.contains(where: epoch.isObserved) else {
                         verdict.unverifiable.insert("\(required.map(\.rawValue).joined(separator: " or ")) not logged")
