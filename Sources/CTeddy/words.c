@@ -131,7 +131,7 @@ int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uin
 /// the newline (*places != 0; not 0 also where the line is longer than a window, unknown then):
 /// a line with none holds no word, and its message is not searched again.
 static size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from,
-                       uint32_t *places) {
+                            uint32_t *places) {
     const size_t line = from;
     uint32_t seen = 0;
     while (from < count) {

@@ -14,7 +14,8 @@ package final class CompiledCatalog: Sendable {
     /// tried on each candidate.
     let shapeRegexes: [PCRE2Regex]
     /// Finds every line any shape can claim (a superset), so the shapes only run on
-    /// candidates. Derived from the catalog's own words, never written by hand.
+    /// candidates. Derived from the catalog's own words, never chosen by hand (written out
+    /// ahead of time, `candidateVocabulary`, and held to the catalog by a test).
     package let candidateWords: CaselessWordSet
     /// The same words as one caseless PCRE2 alternation: the reference `candidateWords`
     /// is tested against, and too slow to run on every line.
@@ -110,7 +111,8 @@ package final class CompiledCatalog: Sendable {
     /// Every word some spelling must contain, reduced to those no shorter word already
     /// covers (case-insensitively): `application` covers every `application…` selector.
     /// Worked out from the catalog by the tests, which hold `candidateVocabulary` (what a run
-    /// uses, written out ahead of time) to it: deriving it took a tenth of a small capture's run.
+    /// uses, written out ahead of time) to it: deriving it and choosing its fingerprints at
+    /// every start was about an eighth of a run on a small capture.
     package static var derivedCandidateVocabulary: [String] {
         var words = Set<String>()
         for entry in EventCatalog.entries {

@@ -337,8 +337,8 @@ final class ScanSession {
         // The text before this has no colour escape: searched a window at a time, since a
         // batch often ends long before its text does. The first window is small and each next
         // one twice as large: a dense console's batch ends at its first lifecycle line, ten
-        // lines on, and a fixed 8 KB window searched 8 KB at every such stop (six times the
-        // capture's own size at 10 % lifecycle lines).
+        // lines on, and a fixed 8 KB window searched 8 KB at every such stop (at 10 % lifecycle
+        // lines, many times the capture's own size).
         var clearUntil = 0
         var escapeWindow = Self.firstEscapeWindow
         while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
