@@ -56,10 +56,12 @@ int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count,
     unsigned slot = set->slots[(unsigned)folded(text[place]) << 8 | folded(text[place + 1])];
     if (slot == 0) return 0;
     size_t group = 257 * (size_t)(slot - 1);
-    // The words that end here, then those the next byte continues (words are lower case).
+    // The words with no byte at the group's key place, then those with the text's byte there
+    // (words are lower case). A word wholly inside lo..<hi has its key byte inside it too.
     if (bucket_matches(set, text, count, place, group, lo, hi)) return 1;
-    if (place + (size_t)set->width >= hi) return 0;
-    return bucket_matches(set, text, count, place, group + 1 + folded(text[place + (size_t)set->width]), lo, hi);
+    int64_t key = (int64_t)place + set->key_offsets[slot - 1];
+    if (key < (int64_t)lo || key >= (int64_t)hi) return 0;
+    return bucket_matches(set, text, count, place, group + 1 + folded(text[key]), lo, hi);
 }
 
 int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi) {

@@ -20,8 +20,9 @@ typedef struct {
 } tc_word_entry;
 
 /// A set of words searched caselessly (the Swift `CaselessWordSet` builds and owns it).
-/// The words of fingerprint group g sit in 257 buckets: those that end with the fingerprint,
-/// then those where byte b follows it; bucket k is entries[bucket_starts[257 g + k]] up to
+/// The words of fingerprint group g sit in 257 buckets by their byte at `key_offsets[g]` from
+/// where the fingerprint begins: those that have none there (it lies outside the word), then
+/// those whose byte there is b; bucket k is entries[bucket_starts[257 g + k]] up to
 /// entries[bucket_starts[257 g + k + 1]].
 typedef struct {
     const tc_teddy *tables;
@@ -34,6 +35,9 @@ typedef struct {
     const int64_t *bucket_starts;
     const tc_word_entry *entries;
     const uint8_t *words;
+    /// By group: the place, from where the fingerprint begins, of the byte its words are
+    /// bucketed by (before the fingerprint or after it).
+    const int8_t *key_offsets;
 } tc_word_set;
 
 /// Whether one of the words whose fingerprint begins with the pair at `place` stands there,

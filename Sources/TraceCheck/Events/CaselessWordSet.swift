@@ -29,10 +29,11 @@ package final class CaselessWordSet: Sendable {
     private let wordLists: [[(word: [UInt8], offset: Int)]]
     /// The words in the form the C search reads (`tc_word_set`): Teddy's tables, the slots,
     /// and the words of every fingerprint in one flat array, those of `wordLists[g]` in 257
-    /// buckets: the words that end with the fingerprint, then those where byte b follows it.
-    /// A fingerprint's words are compared only where the text's next byte can continue one:
-    /// `app` is in most lines of a log, `app` followed by `l` or `s` in far fewer. One
-    /// verification serves the vector cursor, the portable search and the quiet batch.
+    /// buckets by their byte at one place near the fingerprint (`keyOffset(for:width:)`): the
+    /// words that have none there, then those whose byte there is b. A fingerprint's words are
+    /// compared only where the text's byte at that place can be one of theirs: `app` is in most
+    /// lines of a log, `app` followed by `l` or `s` in far fewer. One verification serves the
+    /// vector cursor, the portable search and the quiet batch.
     private let table: WordTable
 
     /// The kernel `tc_teddy_next_block` runs here (0: the portable search). With it, the
@@ -159,20 +160,43 @@ package final class CaselessWordSet: Sendable {
         self.wordLists = wordLists
         var ordered: [(word: [UInt8], offset: Int)] = []
         var bucketStarts: [Int64] = []
+        var keyOffsets: [Int8] = []
         for words in wordLists {
-            // nil: the word ends with the fingerprint, and any byte may follow.
-            let next = { (entry: (word: [UInt8], offset: Int)) -> UInt8? in
-                entry.offset + width < entry.word.count ? entry.word[entry.offset + width] : nil
-            }
-            bucketStarts.append(Int64(ordered.count))
-            ordered += words.filter { next($0) == nil }
-            for byte in UInt8.min...UInt8.max {
+            let key = Self.keyOffset(for: words, width: width)
+            keyOffsets.append(Int8(key))
+            var buckets = [[(word: [UInt8], offset: Int)]](repeating: [], count: 257)
+            for entry in words { buckets[Self.keyByte(of: entry, at: key).map { 1 + Int($0) } ?? 0].append(entry) }
+            for bucket in buckets {
                 bucketStarts.append(Int64(ordered.count))
-                ordered += words.filter { next($0) == byte }
+                ordered += bucket
             }
         }
         bucketStarts.append(Int64(ordered.count))
-        table = WordTable(tables: tables, level: teddyLevel, width: width, slots: slots, bucketStarts: bucketStarts, words: ordered)
+        table = WordTable(tables: tables, level: teddyLevel, width: width, slots: slots, bucketStarts: bucketStarts, words: ordered,
+                          keyOffsets: keyOffsets)
+    }
+
+    /// A word's byte at `key` from where its fingerprint begins; nil where that lies outside it.
+    private static func keyByte(of entry: (word: [UInt8], offset: Int), at key: Int) -> UInt8? {
+        let place = entry.offset + key
+        return place >= 0 && place < entry.word.count ? entry.word[place] : nil
+    }
+
+    /// Where, from where a fingerprint begins, the byte that tells its words apart best
+    /// stands: a few places before or after it, the one that leaves the fewest words to
+    /// compare where the text has the worst byte there (those with none there, plus the
+    /// largest bucket). The byte right after it (as before) wins ties. The words of `cen`
+    /// (`scene(`, `scene:`, `sceneofrecord:`, `uiscenedidactivate…`) all have an `e` after
+    /// it, and `[SceneDelegate]` made each of them compared; the byte after `scene` parts them.
+    private static func keyOffset(for words: [(word: [UInt8], offset: Int)], width: Int) -> Int {
+        var best = (key: width, cost: Int.max)
+        for key in [width, width + 1, width + 2, width + 3, -1, -2, -3] {
+            var counts = [Int](repeating: 0, count: 257)
+            for entry in words { counts[keyByte(of: entry, at: key).map { 1 + Int($0) } ?? 0] += 1 }
+            let cost = counts[0] + (counts.dropFirst().max() ?? 0)
+            if cost < best.cost { best = (key, cost) }
+        }
+        return best.key
     }
 
     /// The same words searched without the vector kernel (the portable search alone), for
@@ -333,8 +357,10 @@ private final class WordTable: @unchecked Sendable {
     private let entries: UnsafeMutableBufferPointer<tc_word_entry>
     private let words: UnsafeMutableBufferPointer<UInt8>
 
+    private let keyOffsets: UnsafeMutableBufferPointer<Int8>
+
     init(tables teddy: [UInt8], level: Int32, width: Int, slots slotBytes: [UInt8], bucketStarts starts: [Int64],
-         words ordered: [(word: [UInt8], offset: Int)]) {
+         words ordered: [(word: [UInt8], offset: Int)], keyOffsets offsets: [Int8]) {
         tables = .allocate(capacity: 1)
         tables.initialize(to: tc_teddy())
         withUnsafeMutableBytes(of: &tables.pointee) { $0.copyBytes(from: teddy.prefix($0.count)) }
@@ -352,10 +378,12 @@ private final class WordTable: @unchecked Sendable {
         _ = entries.initialize(from: made)
         words = .allocate(capacity: max(bytes.count, 1))
         _ = words.initialize(from: bytes)
+        keyOffsets = .allocate(capacity: max(offsets.count, 1))
+        _ = keyOffsets.initialize(from: offsets)
         set = .allocate(capacity: 1)
         set.initialize(to: tc_word_set(tables: tables, level: level, width: Int32(width), slots: slots.baseAddress,
                                        bucket_starts: bucketStarts.baseAddress, entries: entries.baseAddress,
-                                       words: words.baseAddress))
+                                       words: words.baseAddress, key_offsets: keyOffsets.baseAddress))
     }
 
     deinit {
@@ -365,6 +393,7 @@ private final class WordTable: @unchecked Sendable {
         bucketStarts.deallocate()
         entries.deallocate()
         words.deallocate()
+        keyOffsets.deallocate()
     }
 
     /// A word's first and last eight bytes as little-endian words, with bit 5 set where the
