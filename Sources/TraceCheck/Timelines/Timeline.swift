@@ -35,6 +35,17 @@ package enum SceneState: String, Sendable, Codable {
         "didEnterBackground": .background,
         "didDisconnect": .disconnected,
     ]
+
+    /// `targets` for every id of the catalog, found by the id's own precomputed hash: by
+    /// member, each event cut its name and hashed the cut, once per step of every scene.
+    private static let targetsByID: [EventID: SceneState?] =
+        Dictionary(uniqueKeysWithValues: EventCatalog.allIDs.map { ($0, targets[$0.member]) })
+
+    /// The state `id` moves a scene (or a legacy app) into, if any.
+    static func target(of id: EventID) -> SceneState? {
+        if let known = targetsByID[id] { return known }
+        return targets[id.member]
+    }
 }
 
 package enum LifecycleMode: String, Sendable, Codable {

@@ -361,7 +361,7 @@ package struct TimelineBuilder {
         }
         if event.id == .sceneWillConnect || Self.carPlayConnects.contains(event.id) { connection.hasWillConnect = true }
         let before = connection.state
-        let after = SceneState.targets[event.id.member] ?? before
+        let after = SceneState.target(of: event.id) ?? before
         connection.steps.append(TimelineStep(event: index, before: before, after: after))
         connection.state = after
     }
