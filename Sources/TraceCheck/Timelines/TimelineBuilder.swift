@@ -281,8 +281,12 @@ package struct TimelineBuilder {
     }
 
     func markDuplicates(_ epoch: inout ProcessEpoch) {
+        // Which events drive is decided before any is marked (marking one changes only its own
+        // answer, asked before): asked of the epoch in the loop that marks it, it copied the
+        // whole epoch for every event.
+        let driving = epoch.events.indices.filter { epoch.drives(epoch.events[$0]) }
         var previous: Int?
-        for index in epoch.events.indices where epoch.drives(epoch.events[index]) {
+        for index in driving {
             defer { previous = index }
             guard let previous else { continue }
             let (a, b) = (epoch.events[previous].event, epoch.events[index].event)
