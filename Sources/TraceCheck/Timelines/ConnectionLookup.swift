@@ -41,8 +41,8 @@ struct ConnectionLookup {
             if let orphan = awaitingConnect.agreeing(with: identity, in: connections).max() { return .existing(orphan) }
             return .new(.connected, .unattached)
         }
-        let anyPointer = [identity.scenePointer.flatMap { lastByScenePointer[$0] }, identity.delegatePointer.flatMap { lastByDelegatePointer[$0] }]
-            .compactMap { $0 }.max()
+        let anyPointer = Self.later(identity.scenePointer.flatMap { lastByScenePointer[$0] },
+                                    identity.delegatePointer.flatMap { lastByDelegatePointer[$0] })
         if let anyPointer { return .existing(anyPointer) }
         if let bySession = identity.sessions.compactMap({ liveBySession[$0]?.max() }).max() { return .existing(bySession) }
         let candidates = live.agreeing(with: identity, in: connections, limit: 2)
@@ -117,7 +117,15 @@ struct ConnectionLookup {
     }
 
     private static func last(_ a: Set<Int>?, _ b: Set<Int>?) -> Int? {
-        [a?.max(), b?.max()].compactMap { $0 }.max()
+        later(a?.max(), b?.max())
+    }
+
+    /// The larger of two connections, either of which may be missing: without the arrays
+    /// `[a, b].compactMap { $0 }.max()` allocates, at every scene event.
+    private static func later(_ a: Int?, _ b: Int?) -> Int? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return max(a, b)
     }
 }
 
