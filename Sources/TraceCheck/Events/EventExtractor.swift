@@ -449,20 +449,40 @@ package final class EventExtractor {
                               context: shared(key), time: context.time)
     }
 
+    // The shared objects an event was last given, asked first: an event mostly names the
+    // scene the one before it named, and has the context the last event of its id had. The
+    // tables hash every string of a key or identity (a scene's sessions, a thread's name)
+    // and compare them all, about 900 instructions a lookup; a recent one only compares.
+    private var lastIdentity: SharedIdentity?
+    private var recentContexts = [EventContext?](repeating: nil, count: 16)
+
     private func shared(_ identity: SceneIdentity) -> SharedIdentity? {
         guard !identity.isEmpty else { return nil }
-        if let known = sharedIdentities[identity] { return known }
-        let box = SharedIdentity(identity)
-        if sharedIdentities.count >= Self.sharedLimit { sharedIdentities.removeAll(keepingCapacity: true) }
-        sharedIdentities[identity] = box
+        if let lastIdentity, lastIdentity.identity == identity { return lastIdentity }
+        let box: SharedIdentity
+        if let known = sharedIdentities[identity] {
+            box = known
+        } else {
+            box = SharedIdentity(identity)
+            if sharedIdentities.count >= Self.sharedLimit { sharedIdentities.removeAll(keepingCapacity: true) }
+            sharedIdentities[identity] = box
+        }
+        lastIdentity = box
         return box
     }
 
     private func shared(_ key: EventContext.Key) -> EventContext {
-        if let known = sharedContexts[key] { return known }
-        let context = EventContext(key, archive: textArchive)
-        if sharedContexts.count >= Self.sharedLimit { sharedContexts.removeAll(keepingCapacity: true) }
-        sharedContexts[key] = context
+        let slot = key.id._rawHashValue(seed: 0) & (recentContexts.count - 1)
+        if let recent = recentContexts[slot], recent.key == key { return recent }
+        let context: EventContext
+        if let known = sharedContexts[key] {
+            context = known
+        } else {
+            context = EventContext(key, archive: textArchive)
+            if sharedContexts.count >= Self.sharedLimit { sharedContexts.removeAll(keepingCapacity: true) }
+            sharedContexts[key] = context
+        }
+        recentContexts[slot] = context
         return context
     }
 
