@@ -356,7 +356,6 @@ private final class WordTable: @unchecked Sendable {
     private let bucketStarts: UnsafeMutableBufferPointer<Int64>
     private let entries: UnsafeMutableBufferPointer<tc_word_entry>
     private let words: UnsafeMutableBufferPointer<UInt8>
-
     private let keyOffsets: UnsafeMutableBufferPointer<Int8>
 
     init(tables teddy: [UInt8], level: Int32, width: Int, slots slotBytes: [UInt8], bucketStarts starts: [Int64],

@@ -366,6 +366,13 @@ package final class EventExtractor {
     static let sharedLimit = 4_096
     private var sharedIdentities: [SceneIdentity: SharedIdentity] = [:]
     private var sharedContexts: [EventContext.Key: EventContext] = [:]
+    // The shared objects recently given, asked first: an event often names the scene the one
+    // before it named (a fifth of the events of the bench's dense console), and has the
+    // context the last event of its id had (half of them). The tables hash every string of a
+    // key or identity (a scene's sessions, a thread's name) and compare them all, about 900
+    // instructions a lookup; a recent one only compares.
+    private var lastIdentity: SharedIdentity?
+    private var recentContexts = [EventContext?](repeating: nil, count: 16)
 
     package init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
                 candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = [],
@@ -448,13 +455,6 @@ package final class EventExtractor {
         return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity),
                               context: shared(key), time: context.time)
     }
-
-    // The shared objects an event was last given, asked first: an event mostly names the
-    // scene the one before it named, and has the context the last event of its id had. The
-    // tables hash every string of a key or identity (a scene's sessions, a thread's name)
-    // and compare them all, about 900 instructions a lookup; a recent one only compares.
-    private var lastIdentity: SharedIdentity?
-    private var recentContexts = [EventContext?](repeating: nil, count: 16)
 
     private func shared(_ identity: SceneIdentity) -> SharedIdentity? {
         guard !identity.isEmpty else { return nil }
