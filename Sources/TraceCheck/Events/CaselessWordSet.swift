@@ -48,8 +48,7 @@ package final class CaselessWordSet: Sendable {
     /// given where every word holds one of them: the built-in vocabulary's are chosen once,
     /// ahead of time (`CompiledCatalog.candidateFingerprints`), not at every start.
     package convenience init(covering words: [String], fingerprints given: [String]? = nil) {
-        let lowered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
-        let width = lowered.allSatisfy { $0.count >= 3 } ? 3 : 2
+        let (lowered, width) = Self.lowered(words)
         let givenBytes = given.map { $0.map { Array($0.lowercased().utf8) } }
         let chosen: [[UInt8]] = if let givenBytes, givenBytes.allSatisfy({ $0.count == width }),
             lowered.allSatisfy({ word in givenBytes.contains { Self.offset(of: $0, in: word) != nil } }) {
@@ -65,9 +64,16 @@ package final class CaselessWordSet: Sendable {
     /// candidates), until every word is covered. Triples: on an app's console they leave a
     /// third of the candidates pairs did, and on a device log a third of the verifications.
     package static func fingerprints(covering words: [String]) -> [String] {
-        let lowered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
-        let width = lowered.allSatisfy { $0.count >= 3 } ? 3 : 2
+        let (lowered, width) = lowered(words)
         return fingerprints(coveringLowered: lowered, width: width).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The words as the set holds them (lowercase bytes, two at least) and the fingerprints'
+    /// width: 3, or 2 when some word is shorter than three bytes. One place for both ways in,
+    /// so that fingerprints chosen ahead of time are chosen over the same words.
+    private static func lowered(_ words: [String]) -> (words: [[UInt8]], width: Int) {
+        let lowered = words.map { Array($0.lowercased().utf8) }.filter { $0.count >= 2 }
+        return (lowered, lowered.allSatisfy { $0.count >= 3 } ? 3 : 2)
     }
 
     private static func fingerprints(coveringLowered lowered: [[UInt8]], width: Int) -> [[UInt8]] {
@@ -165,7 +171,7 @@ package final class CaselessWordSet: Sendable {
             let key = Self.keyOffset(for: words, width: width)
             keyOffsets.append(Int8(key))
             var buckets = [[(word: [UInt8], offset: Int)]](repeating: [], count: 257)
-            for entry in words { buckets[Self.keyByte(of: entry, at: key).map { 1 + Int($0) } ?? 0].append(entry) }
+            for entry in words { buckets[Self.bucket(of: entry, at: key)].append(entry) }
             for bucket in buckets {
                 bucketStarts.append(Int64(ordered.count))
                 ordered += bucket
@@ -176,10 +182,11 @@ package final class CaselessWordSet: Sendable {
                           keyOffsets: keyOffsets)
     }
 
-    /// A word's byte at `key` from where its fingerprint begins; nil where that lies outside it.
-    private static func keyByte(of entry: (word: [UInt8], offset: Int), at key: Int) -> UInt8? {
+    /// A word's bucket for the key place `key` (from where its fingerprint begins): 1 + its
+    /// byte there, or 0 where that place lies outside the word.
+    private static func bucket(of entry: (word: [UInt8], offset: Int), at key: Int) -> Int {
         let place = entry.offset + key
-        return place >= 0 && place < entry.word.count ? entry.word[place] : nil
+        return place >= 0 && place < entry.word.count ? 1 + Int(entry.word[place]) : 0
     }
 
     /// Where, from where a fingerprint begins, the byte that tells its words apart best
@@ -192,7 +199,7 @@ package final class CaselessWordSet: Sendable {
         var best = (key: width, cost: Int.max)
         for key in [width, width + 1, width + 2, width + 3, -1, -2, -3] {
             var counts = [Int](repeating: 0, count: 257)
-            for entry in words { counts[keyByte(of: entry, at: key).map { 1 + Int($0) } ?? 0] += 1 }
+            for entry in words { counts[bucket(of: entry, at: key)] += 1 }
             let cost = counts[0] + (counts.dropFirst().max() ?? 0)
             if cost < best.cost { best = (key, cost) }
         }
