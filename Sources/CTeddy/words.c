@@ -20,24 +20,45 @@ static int has_word(const uint8_t *word, size_t length, const uint8_t *text, siz
     return 1;
 }
 
+/// Whether `entry`'s word stands at `place` minus its offset, wholly inside lo..<hi; its start in *start.
+static inline int entry_matches(const tc_word_set *set, const tc_word_entry *entry, const uint8_t *text, size_t count, size_t place,
+                                size_t lo, size_t hi, size_t *start) {
+    size_t offset = (size_t)entry->offset, length = (size_t)entry->length;
+    if (place < offset) return 0;
+    *start = place - offset;
+    if (*start < lo || length > hi - *start) return 0;
+    if (*start + 8 <= count) {
+        if (((load64(text + *start) | entry->head_fold) & entry->head_mask) != entry->head) return 0;
+        if (length <= 8) return 1;
+        // Words that begin alike (`application(`, `application:`) differ by their last bytes.
+        if ((load64(text + *start + length - 8) | entry->tail_fold) != entry->tail) return 0;
+        if (length <= 16) return 1;
+    }
+    return has_word(set->words + entry->word, length, text, *start);
+}
+
 /// Whether one of the words of bucket `bucket` stands at `place` minus its offset, wholly inside lo..<hi.
 static int bucket_matches(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t bucket, size_t lo, size_t hi) {
+    size_t start;
     for (int64_t index = set->bucket_starts[bucket]; index < set->bucket_starts[bucket + 1]; index++) {
-        const tc_word_entry *entry = &set->entries[index];
-        size_t offset = (size_t)entry->offset, length = (size_t)entry->length;
-        if (place < offset) continue;
-        size_t start = place - offset;
-        if (start < lo || length > hi - start) continue;
-        if (start + 8 <= count) {
-            if (((load64(text + start) | entry->head_fold) & entry->head_mask) != entry->head) continue;
-            if (length <= 8) return 1;
-            // Words that begin alike (`application(`, `application:`) differ by their last bytes.
-            if ((load64(text + start + length - 8) | entry->tail_fold) != entry->tail) continue;
-            if (length <= 16) return 1;
-        }
-        if (has_word(set->words + entry->word, length, text, start)) return 1;
+        if (entry_matches(set, &set->entries[index], text, count, place, lo, hi, &start)) return 1;
     }
     return 0;
+}
+
+/// The words of bucket `bucket` that stand at `place` minus their offset: the one that begins
+/// first, then the longest, kept in *best_start and *best_length if it comes before them.
+static void bucket_leftmost(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t bucket, size_t lo, size_t hi,
+                            size_t *best_start, size_t *best_length) {
+    size_t start;
+    for (int64_t index = set->bucket_starts[bucket]; index < set->bucket_starts[bucket + 1]; index++) {
+        const tc_word_entry *entry = &set->entries[index];
+        if (!entry_matches(set, entry, text, count, place, lo, hi, &start)) continue;
+        if (start < *best_start || (start == *best_start && (size_t)entry->length > *best_length)) {
+            *best_start = start;
+            *best_length = (size_t)entry->length;
+        }
+    }
 }
 
 /// The places of the last `available` bytes at `text` (fewer than TC_TEDDY_REACH) that may
@@ -62,6 +83,42 @@ int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count,
     int64_t key = (int64_t)place + set->key_offsets[slot - 1];
     if (key < (int64_t)lo || key >= (int64_t)hi) return 0;
     return bucket_matches(set, text, count, place, group + 1 + folded(text[key]), lo, hi);
+}
+
+/// `bucket_leftmost` over the buckets the pair at `place` may have words in (as `tc_words_match_at`).
+static void words_leftmost_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi,
+                              size_t *best_start, size_t *best_length) {
+    unsigned slot = set->slots[(unsigned)folded(text[place]) << 8 | folded(text[place + 1])];
+    if (slot == 0) return;
+    size_t group = 257 * (size_t)(slot - 1);
+    bucket_leftmost(set, text, count, place, group, lo, hi, best_start, best_length);
+    int64_t key = (int64_t)place + set->key_offsets[slot - 1];
+    if (key < (int64_t)lo || key >= (int64_t)hi) return;
+    bucket_leftmost(set, text, count, place, group + 1 + folded(text[key]), lo, hi, best_start, best_length);
+}
+
+int tc_words_leftmost(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi, size_t *start, size_t *length) {
+    size_t best_start = SIZE_MAX, best_length = 0;
+    if (set->level == 0) {
+        for (size_t place = lo; place + 1 < hi; place++) words_leftmost_at(set, text, count, place, lo, hi, &best_start, &best_length);
+    } else {
+        // Every place Teddy marks, as in `tc_words_contain`: a word found later may begin earlier.
+        for (size_t block = lo; block + 1 < hi; block += 32) {
+            uint32_t found = 0;
+            if (block + TC_TEDDY_REACH <= hi) {
+                tc_teddy_next_block(set->level, set->tables, text + block, TC_TEDDY_REACH, 0, &found);
+            } else {
+                found = last_block(set, text + block, hi - block);
+            }
+            for (; found != 0; found &= found - 1) {
+                words_leftmost_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi, &best_start, &best_length);
+            }
+        }
+    }
+    if (best_start == SIZE_MAX) return 0;
+    *start = best_start;
+    *length = best_length;
+    return 1;
 }
 
 int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi) {

@@ -107,21 +107,28 @@ final class CandidateFilterTests: XCTestCase {
     }
 
     /// The prefilter only saves time: with it, every input yields exactly the events that
-    /// running every shape on every record yields, line for line.
+    /// running every shape on every record yields, line for line, and the same near misses
+    /// (lines that name a callback but are read as no event; their names are searched for
+    /// with a word set before the regex).
     func testThePrefilterLosesNoEventOnAnyInput() throws {
-        var events = 0
+        var events = 0, nearMisses = 0
         for (name, text) in try Self.everyInput() {
             var found: [CandidateFilter: [String]] = [:]
+            var missed: [CandidateFilter: [String]] = [:]
             for filter in [CandidateFilter.wordSet, .noPrefilter] {
                 var options = CheckOptions()
                 options.scan.candidateFilter = filter
                 let report = try Checker(options: options).check(.text(name: name, contents: text))
                 found[filter] = report.events.map { "\($0.line):\($0.id.rawValue)" }
+                missed[filter] = report.health.filter { $0.kind == .nearMisses }.map(\.message)
             }
             XCTAssertEqual(found[.wordSet], found[.noPrefilter], name)
+            XCTAssertEqual(missed[.wordSet], missed[.noPrefilter], name)
             events += found[.wordSet, default: []].count
+            nearMisses += missed[.wordSet, default: []].count
         }
         XCTAssertGreaterThan(events, 300, "the inputs hold lifecycle lines, so agreement is not vacuous")
+        XCTAssertGreaterThan(nearMisses, 3, "some inputs hold near misses")
     }
 
     /// Configured patterns join the prefilter through their required literals; with them,
@@ -189,6 +196,50 @@ final class CandidateFilterTests: XCTestCase {
         XCTAssertTrue(Array("🟢 active".utf8).withUnsafeBytes(catalog.isCandidate))
         XCTAssertFalse(Array("the radio stays active for the whole download of the catalog".utf8).withUnsafeBytes(catalog.isCandidate))
         XCTAssertFalse(Array("an ordinary line about the network and the cache".utf8).withUnsafeBytes(catalog.candidateWords.containsAny))
+    }
+
+    /// The near-miss names are found by a word set where the caseless alternation of them
+    /// was run: the same name at the same place on every name in three cases at offsets
+    /// around the 32-byte blocks, on names inside longer ones (`willConnectTo` in
+    /// `willConnectToSession`: the longer, as the alternation tries it first), on names whose
+    /// fingerprint stands after another's that begins later, and on random text with names,
+    /// with the vector kernel and without it.
+    func testNearMissNamesAreFoundWhereTheAlternationFindsThem() throws {
+        var random = Draws(seed: 2027)
+        let names = CompiledCatalog.nearMissNames
+        var lines: [[UInt8]] = []
+        for name in names {
+            for variant in [name, name.uppercased(), name.lowercased()] {
+                for padding in [0, 1, 29, 31, 32, 33, 64] {
+                    lines.append(Array((String(repeating: "x", count: padding) + variant + " (ok)").utf8))
+                }
+                lines.append(Array(("cut " + variant.dropLast()).utf8))
+            }
+        }
+        for _ in 0..<5_000 {
+            var line = Array("state: ".utf8)
+            for _ in 0..<(1 + random.next(3)) {
+                var name = Array(names[random.next(names.count)].utf8)
+                if random.next(5) == 0 { name.removeLast(1 + random.next(3)) }
+                line += Array(String(repeating: " ", count: random.next(40)).utf8) + name
+                // Names run together: one may begin inside or right after another.
+                if random.next(3) == 0 { line += Array(names[random.next(names.count)].utf8.prefix(random.next(12))) }
+            }
+            lines.append(line)
+        }
+        let words = catalog.nearMissWords, portable = words.portable()
+        var found = 0
+        for line in lines {
+            try line.withUnsafeBytes { bytes in
+                let reference = try matcher.firstMatch(of: catalog.nearMiss, in: bytes)?[0]
+                XCTAssertEqual(words.firstMatch(in: bytes), reference, String(decoding: line, as: UTF8.self))
+                XCTAssertEqual(portable.firstMatch(in: bytes), reference, String(decoding: line, as: UTF8.self))
+                if reference != nil { found += 1 }
+            }
+        }
+        XCTAssertGreaterThan(found, lines.count / 2, "most lines hold a name")
+        let overlapping = Array("-[SceneDelegate scene:willConnectToSession:options:]".utf8)
+        overlapping.withUnsafeBytes { XCTAssertEqual(words.firstMatch(in: $0), 22..<42) }
     }
 
     /// Random text with words, cut words and case-folding look-alikes (`[` folds onto `{` in the

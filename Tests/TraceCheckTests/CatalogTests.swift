@@ -276,6 +276,10 @@ final class CatalogTests: XCTestCase {
                        "CandidateVocabulary.swift: candidateFingerprints = [\(listed(fingerprints))]")
         let nearMissNames = CompiledCatalog.derivedNearMissNames
         XCTAssertEqual(CompiledCatalog.nearMissNames, nearMissNames, "CandidateVocabulary.swift: nearMissNames = [\(listed(nearMissNames))]")
+        let nearMissFingerprints = CaselessWordSet.fingerprints(covering: nearMissNames)
+        XCTAssertEqual(CompiledCatalog.nearMissFingerprints, nearMissFingerprints,
+                       "CandidateVocabulary.swift: nearMissFingerprints = [\(listed(nearMissFingerprints))]")
+        XCTAssertEqual(CompiledCatalog.shared.nearMissWords.fingerprints.map { String(decoding: $0, as: UTF8.self) }, nearMissFingerprints)
         // The set built from the written fingerprints is the one that chooses them itself.
         let written = CaselessWordSet(covering: derived, fingerprints: CompiledCatalog.candidateFingerprints)
         XCTAssertEqual(written.fingerprints, CaselessWordSet(covering: derived).fingerprints)

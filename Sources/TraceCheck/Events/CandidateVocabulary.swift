@@ -60,4 +60,8 @@ extension CompiledCatalog {
         "willConnectToSession", "willContinueUserActivityWithType", "willEncodeRestorableStateWith",
         "willEncodeRestorableStateWithCoder", "willFinishLaunchingWithOptions",
     ]
+
+    /// The fingerprints `CaselessWordSet.fingerprints(covering:)` chooses for `nearMissNames`,
+    /// in its order.
+    package static let nearMissFingerprints: [String] = ["ion", "did", "wil", "uis", "the", "con", "but", "rmf"]
 }

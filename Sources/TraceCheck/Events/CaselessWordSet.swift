@@ -248,6 +248,16 @@ package final class CaselessWordSet: Sendable {
         return false
     }
 
+    /// The first of the words in `text`, as the caseless alternation of the words, longest
+    /// first, finds it: the one that begins first, and of those the longest.
+    package func firstMatch(in text: UnsafeRawBufferPointer) -> Range<Int>? {
+        var start = 0, length = 0
+        guard text.count >= 2, !firsts.isEmpty, let base = text.baseAddress,
+              tc_words_leftmost(table.set, base.assumingMemoryBound(to: UInt8.self), text.count, 0, text.count, &start, &length) != 0
+        else { return nil }
+        return start..<(start + length)
+    }
+
     /// One bit per byte of the mask (bit i for byte i): the top bit of each byte gathered by
     /// one multiplication per 64-bit lane, as x86's movemask does in one instruction.
     @inline(__always)

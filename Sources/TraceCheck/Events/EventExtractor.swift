@@ -33,8 +33,12 @@ package final class CompiledCatalog: Sendable {
     let uuid: PCRE2Regex
     /// Names of lifecycle callbacks and UIKit's messages, wherever they stand in a line: a
     /// line that holds one but is read as no event is a near miss (a spelling the catalog
-    /// does not read, or a line that only mentions the callback).
-    let nearMiss: PCRE2Regex
+    /// does not read, or a line that only mentions the callback). Found by a word set, which
+    /// finds the name the caseless alternation of them (`nearMiss`) would: PCRE2 tries that
+    /// alternation at nearly every byte, about 16,000 instructions a line.
+    let nearMissWords: CaselessWordSet
+    /// The reference `nearMissWords` is held to.
+    var nearMiss: PCRE2Regex { Self.references.nearMiss }
     /// UIKit's scene of record (`UIKitAccount`); its mask lines are read by hand
     /// (`UIKitAccount.readMask`), held by a test to `UIKitAccount.maskPattern`.
     let sceneOfRecord: PCRE2Regex
@@ -51,10 +55,11 @@ package final class CompiledCatalog: Sendable {
     /// The reference regexes, compiled where first used (the tests, the bench's checks), not
     /// at every start: compiling the alternation of the whole vocabulary, and JIT-compiling it,
     /// cost more than the rest of the catalog.
-    private static let references: (candidate: PCRE2Regex, shortMessage: PCRE2Regex) = {
+    private static let references: (candidate: PCRE2Regex, shortMessage: PCRE2Regex, nearMiss: PCRE2Regex) = {
         do {
             return (try PCRE2Regex(SpellingShape.alternation(candidateVocabulary), caseless: true),
-                    try PCRE2Regex(SpellingShape.alternation(shortMessageVocabulary), caseless: true))
+                    try PCRE2Regex(SpellingShape.alternation(shortMessageVocabulary), caseless: true),
+                    try PCRE2Regex(SpellingShape.alternation(nearMissNames), caseless: true))
         } catch {
             // Compiled from constants, as the catalog is; the tests compile them on every run.
             fatalError("built-in candidate words do not compile: \(error)")
@@ -81,7 +86,7 @@ package final class CompiledCatalog: Sendable {
         delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
         uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
-        nearMiss = try PCRE2Regex(SpellingShape.alternation(Self.nearMissNames), caseless: true)
+        nearMissWords = CaselessWordSet(covering: Self.nearMissNames, fingerprints: Self.nearMissFingerprints)
         sceneOfRecord = try PCRE2Regex(UIKitAccount.sceneOfRecordPattern)
         systemAccount = try PCRE2Regex(SystemAccount.pattern)
         systemWords = CaselessWordSet(covering: SystemAccount.words)
@@ -493,7 +498,11 @@ package final class EventExtractor {
     }
 
     private func noteNearMiss(_ message: UnsafeRawBufferPointer, line: Int) {
-        guard let match = try? matcher.firstMatch(of: catalog.nearMiss, in: message), let range = match[0] else { return }
+        let found: Range<Int>? = switch candidateFilter {
+        case .wordSet: catalog.nearMissWords.firstMatch(in: message)
+        case .noPrefilter: (try? matcher.firstMatch(of: catalog.nearMiss, in: message))?[0]
+        }
+        guard let range = found else { return }
         nearMisses.add(line)
         if nearMissNames.count < Self.nearMissesNamed {
             nearMissNames.append((line, String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)))
