@@ -314,6 +314,69 @@ int64_t tc_prefix_message_start(const uint8_t *line, size_t length, const uint8_
     return (int64_t)(stamp_length + tail_length);
 }
 
+#if defined(__x86_64__) || defined(_M_X64)
+#include <emmintrin.h>
+
+/// The bytes of the 64 at `p` that equal those at `q`, one bit each (SSE2, which every x86-64 has).
+static inline uint64_t equal64(const uint8_t *p, const uint8_t *q) {
+    uint64_t bits = 0;
+    for (int part = 0; part < 4; part++) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(p + 16 * part)), b = _mm_loadu_si128((const __m128i *)(q + 16 * part));
+        bits |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) << (16 * part);
+    }
+    return bits;
+}
+
+uint64_t tc_digits64(const uint8_t *bytes) {
+    const __m128i zero = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9);
+    uint64_t bits = 0;
+    for (int part = 0; part < 4; part++) {
+        // A digit less '0' is 0 to 9; every other byte wraps above 9.
+        __m128i offset = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(bytes + 16 * part)), zero);
+        bits |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(offset, nine), offset)) << (16 * part);
+    }
+    return bits;
+}
+
+int tc_prefix_is_wide(void) { return 1; }
+
+#else
+
+static inline uint64_t equal64(const uint8_t *p, const uint8_t *q) {
+    uint64_t bits = 0;
+    for (int index = 0; index < 64; index++) bits |= (uint64_t)(p[index] == q[index]) << index;
+    return bits;
+}
+
+uint64_t tc_digits64(const uint8_t *bytes) {
+    uint64_t bits = 0;
+    for (int index = 0; index < 64; index++) bits |= (uint64_t)((uint8_t)(bytes[index] - 48) < 10) << index;
+    return bits;
+}
+
+int tc_prefix_is_wide(void) { return 0; }
+
+#endif
+
+int64_t tc_prefix_message_start64(const uint8_t *line, size_t length, const uint8_t *expected, uint64_t expected_digits,
+                                  size_t stamp_length, size_t tail_length) {
+    size_t prefix = stamp_length + tail_length;
+    if (stamp_length == 0 || prefix > 64 || length < prefix) return -1;
+    uint64_t in_prefix = prefix == 64 ? UINT64_MAX : (UINT64_C(1) << prefix) - 1;
+    uint64_t in_stamp = stamp_length == 64 ? UINT64_MAX : (UINT64_C(1) << stamp_length) - 1;
+    uint64_t equal = equal64(line, expected), differ = ~equal & in_prefix;
+    if (differ == 0) return (int64_t)prefix;
+    if (differ & ~in_stamp) return -1;
+    unsigned first = (unsigned)__builtin_ctzll(differ);
+    uint8_t now = line[first], then = expected[first];
+    if ((uint8_t)(then - 48) >= 10 || (uint8_t)(now - 48) >= 10 || now <= then) return -1;
+    // After the first difference: digits where `expected` has digits, its very bytes elsewhere
+    // (2 << 63 wraps to 0: nothing after the 64th byte).
+    uint64_t digits = tc_digits64(line), after = in_stamp & ~((UINT64_C(2) << first) - 1);
+    if (after & ((expected_digits & ~digits) | (~expected_digits & ~equal))) return -1;
+    return (int64_t)prefix;
+}
+
 void tc_message_signature(const uint8_t *message, size_t length, uint64_t *head, uint64_t *tail) {
     *head = 0;
     *tail = 0;
@@ -350,6 +413,19 @@ static int gate_admits(const tc_quiet *quiet, const uint8_t *line, size_t length
 tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
     const uint8_t *text = quiet->text;
     const size_t stamp_length = quiet->timestamp_length, prefix = stamp_length + quiet->prefix_tail_length;
+    // The prefix compared 64 bytes at a time (`tc_prefix_message_start64`) while 64 bytes can
+    // be read at the line: first against a copy of the last record's timestamp and the tail,
+    // then against the last record read here, which begins with both and has the same digits.
+    uint8_t copy[64];
+    const uint8_t *expected = copy;
+    uint64_t expected_digits = 0;
+    int wide = tc_prefix_is_wide() && stamp_length > 0 && prefix <= 64 && quiet->stamp != NULL;
+    if (wide) {
+        memset(copy, 0, sizeof copy);
+        memcpy(copy, quiet->stamp, stamp_length);
+        if (quiet->prefix_tail_length > 0) memcpy(copy + stamp_length, quiet->prefix_tail, quiet->prefix_tail_length);
+        expected_digits = tc_digits64(copy);
+    }
     for (;;) {
         size_t start = quiet->offset;
         if (start >= quiet->count) return TC_QUIET_END;
@@ -360,7 +436,17 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;
         quiet->newline = end;
-        if (tc_prefix_message_start(text + start, length, quiet->stamp, stamp_length, quiet->prefix_tail, quiet->prefix_tail_length) >= 0) {
+        int repeats;
+        if (wide && quiet->count - start >= 64) {
+            repeats = tc_prefix_message_start64(text + start, length, expected, expected_digits, stamp_length,
+                                                quiet->prefix_tail_length) >= 0;
+        } else {
+            // Near the end of the text: the lines after this one are nearer still.
+            wide = 0;
+            repeats = tc_prefix_message_start(text + start, length, quiet->stamp, stamp_length, quiet->prefix_tail,
+                                              quiet->prefix_tail_length) >= 0;
+        }
+        if (repeats) {
             if (quiet->repeat_open) return TC_QUIET_LINE;
             size_t message = start + prefix, message_length = line_end - message;
             int64_t signature_length = (int64_t)message_length;
@@ -377,6 +463,7 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
             quiet->signature_head = head;
             quiet->signature_tail = tail;
             quiet->stamp = text + start;
+            expected = text + start;
             quiet->records++;
         } else {
             if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length)) return TC_QUIET_LINE;

@@ -96,6 +96,53 @@ final class QuietReadingTests: XCTestCase {
         XCTAssertGreaterThan(doubled, 30, "captures copied twice, each row's repeat counted")
     }
 
+    /// Long runs of one prefix and one timestamp shape, messages that are no candidates and do
+    /// not repeat (nor end alike: the quiet read leaves a message with the last one's length,
+    /// first and last bytes to the caller), and times that now and then go back a little: behind the record before,
+    /// not behind the first of the run. Each such record is left to the full read, which
+    /// reports it, as a read line by line does. (Batches are offered from about the 1,040th
+    /// line: the line reader backs off while the format is being decided.)
+    func testTimesThatGoBackInsideAQuietRunReadTheSame() throws {
+        var random = SplitMix(seed: 41)
+        var reported = 0
+        for seed in 0..<8 {
+            var micros = 36_000_000_000 + seed * 1_000
+            var lines: [String] = []
+            for index in 0..<2_500 {
+                micros += Int.random(in: 0..<6, using: &random) == 0 ? -Int.random(in: 1...900, using: &random) : Int.random(in: 1...2_000, using: &random)
+                let seconds = micros / 1_000_000
+                let time = String(format: "2026-04-02 %02d:%02d:%02d.%06d+0200", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60, micros % 1_000_000)
+                lines.append("\(time) Fieldnotes[4817:2863604] [SyncEngine] records merged into the local store: \(index)")
+            }
+            let compared = try Self.compared(lines.joined(separator: "\n") + "\n", name: "times going back, seed \(seed)")
+            XCTAssertEqual(compared.differences, [])
+            if compared.full.contains(where: { $0.hasPrefix("health outOfOrderTimestamps") }) { reported += 1 }
+        }
+        XCTAssertEqual(reported, 8, "every capture has times that go back")
+    }
+
+    /// Words that begin where the message begins, or end where it ends, in long runs of one
+    /// prefix: the quiet read searches each message from its first place to its last, at
+    /// every alignment of the message to the 32-byte blocks (the process name's length moves it).
+    func testWordsAtTheEdgesOfMessagesAreFound() throws {
+        let edges = ["application(_:open:options:)", "note saved; next: application(_:open:", "sceneOfRecord: changed",
+                     "refresh done, then scene(", "willTerminate"]
+        var events = 0
+        for process in ["Fieldnotes", "Fieldnotes2", "Notes", "A", "My Great App 12345678901234567890"] {
+            var lines: [String] = []
+            for index in 0..<1_600 {
+                let micros = 1_000 * index
+                let time = String(format: "2026-04-02 10:%02d:%02d.%06d+0200", micros / 60_000_000, micros / 1_000_000 % 60, micros % 1_000_000)
+                let message = index > 1_100 && index % 7 == 0 ? edges[index / 7 % edges.count] : "[SyncEngine] nothing to merge: \(index)"
+                lines.append("\(time) \(process)[4817:2863604] \(message)")
+            }
+            let compared = try Self.compared(lines.joined(separator: "\n") + "\n", name: "words at the edges, \(process)")
+            XCTAssertEqual(compared.differences, [])
+            events += compared.full.filter { $0.hasPrefix("event ") }.count
+        }
+        XCTAssertGreaterThan(events, 5 * 20, "the edge words that are events are read")
+    }
+
     /// An Xcode console of one app whose lines mostly repeat a prefix, with every kind of
     /// line that must not be read quietly mixed in.
     static func hostile(seed: UInt64) -> String {

@@ -32,6 +32,26 @@ final class SamePrefixTests: XCTestCase {
         }
     }
 
+    /// `tc_prefix_message_start64` on the same line: 64 bytes read at the line and at the
+    /// expected prefix, both padded with bytes the check must not look at. A line it takes
+    /// has the digits of the stamp, which the quiet read keeps for the next line.
+    static func checkedWide(_ line: [UInt8], stamp: [UInt8], tail: [UInt8], padding: UInt8) -> Int? {
+        guard stamp.count + tail.count <= 64 else { return nil }
+        let paddedLine = line + [UInt8](repeating: padding, count: 64)
+        let expected = stamp + tail + [UInt8](repeating: padding ^ 0x5A, count: 64)
+        let stampDigits = expected.withUnsafeBufferPointer { tc_digits64($0.baseAddress) }
+        let start = paddedLine.withUnsafeBufferPointer { line in
+            expected.withUnsafeBufferPointer { expected in
+                Int(tc_prefix_message_start64(line.baseAddress, line.count - 64, expected.baseAddress, stampDigits, stamp.count, tail.count))
+            }
+        }
+        if start >= 0 {
+            let mask: UInt64 = stamp.count == 64 ? .max : (1 << UInt64(stamp.count)) - 1
+            XCTAssertEqual(paddedLine.withUnsafeBufferPointer { tc_digits64($0.baseAddress) } & mask, stampDigits & mask, "digits kept")
+        }
+        return start
+    }
+
     func testThePrefixCheckKeepsItsContract() {
         let stamps = ["2026-04-02 10:15:03.001600+0200", "2026-04-02 10:15:03.001+0200", "10:15:03.001234", "2026-04-02T10:15:03.001Z",
                       "Apr  2 10:15:03", "[2026-04-02 10:15:03]", "7", "12:0", "2026-04-02 10:15:03.0016009999+02:00 extra"]
@@ -39,7 +59,7 @@ final class SamePrefixTests: XCTestCase {
         // like digits once bit 7 is cleared (0xB0–0xB9).
         let bytes: [UInt8] = Array(48...57) + [32, 43, 45, 46, 58, 84, 90, 91, 93, 97, 0, 0x2F, 0x3A, 0x80, 0xB0, 0xB5, 0xB9, 0xFF]
         var random = SplitMix(seed: 20)
-        var taken = 0, refusedAfterAFirstDifference = 0
+        var taken = 0, refusedAfterAFirstDifference = 0, comparedWide = 0
         for stampText in stamps {
             let tails = [Array(" Fieldnotes[4817:2863604] ".utf8), [], Array(" a".utf8)]
             for tail in tails {
@@ -57,6 +77,11 @@ final class SamePrefixTests: XCTestCase {
                     let expected = Self.reference(line, stamp: stamp, tail: tail)
                     XCTAssertEqual(Self.checked(line, stamp: stamp, tail: tail), expected,
                                    "\(String(decoding: line, as: UTF8.self)) after \(String(decoding: stamp, as: UTF8.self))")
+                    let padding = bytes[Int.random(in: 0..<bytes.count, using: &random)]
+                    if let wide = Self.checkedWide(line, stamp: stamp, tail: tail, padding: padding) {
+                        XCTAssertEqual(wide, expected, "64 at a time: \(String(decoding: line, as: UTF8.self)) after \(String(decoding: stamp, as: UTF8.self))")
+                        comparedWide += 1
+                    }
                     if expected >= 0 {
                         taken += 1
                         if Bool.random(using: &random) { stamp = Array(line.prefix(stamp.count)) }
@@ -66,6 +91,7 @@ final class SamePrefixTests: XCTestCase {
                 }
             }
         }
+        XCTAssertGreaterThan(comparedWide, 70_000, "all but the stamps too long for 64 bytes with their tail")
         XCTAssertGreaterThan(taken, 10_000)
         XCTAssertGreaterThan(refusedAfterAFirstDifference, 10_000)
     }

@@ -162,6 +162,22 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet);
 int64_t tc_prefix_message_start(const uint8_t *line, size_t length, const uint8_t *stamp, size_t stamp_length,
                                 const uint8_t *tail, size_t tail_length);
 
+/// The bytes of the 64 at `bytes` that are ASCII digits, one bit each (bit i for byte i).
+uint64_t tc_digits64(const uint8_t *bytes);
+
+/// `tc_prefix_message_start` compared 64 bytes at a time: 64 bytes can be read at `line` and at
+/// `expected`, which holds a record's timestamp (`stamp_length` bytes) then the tail
+/// (`tail_length` bytes, the two at most 64), and `expected_digits` is `tc_digits64(expected)`
+/// (only its first `stamp_length` bits are read). Returns what `tc_prefix_message_start`
+/// returns for the same line, stamp and tail. A line it takes has digits where `expected` has
+/// them, and only there, so the digits serve for the next line compared with this one.
+int64_t tc_prefix_message_start64(const uint8_t *line, size_t length, const uint8_t *expected, uint64_t expected_digits,
+                                  size_t stamp_length, size_t tail_length);
+
+/// Whether `tc_prefix_message_start64` compares with vector instructions here, where
+/// `tc_quiet_read` uses it; elsewhere it falls back to `tc_prefix_message_start`.
+int tc_prefix_is_wide(void);
+
 /// Enough of a message to tell a row repeated verbatim from the next (with its length): its
 /// first and last eight bytes as little-endian words, or, shorter than eight, its bytes
 /// shifted in one by one and a tail of 0.
