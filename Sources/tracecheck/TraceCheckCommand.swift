@@ -70,6 +70,9 @@ struct ConfigOptions: ParsableArguments {
 
 @main
 struct TraceCheckCommand: ParsableCommand {
+    // Every command is named: a name left to ArgumentParser is derived from the type's name
+    // (`String(describing:)`, then snake case) each time it is asked for, which it does for
+    // every subcommand while parsing; about a tenth of a run on a small capture.
     static let configuration = CommandConfiguration(
         commandName: "tracecheck",
         abstract: "Check an iOS console capture against UIKit's app and scene life cycle.",
@@ -160,6 +163,7 @@ enum ColorOption: String, ExpressibleByArgument, CaseIterable {
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Check captures and report lifecycle anomalies.",
         discussion: """
             Inputs are files, directories (searched recursively; --include/--exclude filter their files) \
@@ -463,6 +467,7 @@ enum RulesFormat: String, ExpressibleByArgument, CaseIterable {
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rules",
         abstract: "List the rules (with whether the configuration enables them), or explain one.")
 
     @Argument(help: "A rule id (foreground_before_active) or spec id (F1) to explain.", completion: .list(RuleRegistry.ids))
@@ -489,6 +494,7 @@ struct Rules: ParsableCommand {
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain a rule: why it exists, what is legal, and its examples (the same as `rules ID`).")
 
     @Argument(help: "A rule id (foreground_before_active) or spec id (F1).", completion: .list(RuleRegistry.ids))
@@ -538,6 +544,7 @@ struct CheckConfig: ParsableCommand {
 
 struct Formats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "formats",
         abstract: "List the capture formats tracecheck reads, with a sample line of each.")
 
     func run() throws {
@@ -551,6 +558,7 @@ enum EventsFormat: String, ExpressibleByArgument, CaseIterable {
 
 struct Events: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "events",
         abstract: "List the canonical event names a configuration refers to, with the spellings read as each.")
 
     @Option(help: "List as text or as a JSON array of {id, spellings: [{kind, forms}]}.")
