@@ -15,6 +15,8 @@ import TraceCheck
 /// disconnected again and again).
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
 ///        tracecheck-bench pattern   (prints the patterns grep and rg are timed with)
+///        tracecheck-bench teddy-buckets PATH…   (chooses the candidate fingerprints' Teddy
+///        buckets from the byte triples of real text: SampleLogs and ../shared/corpus/real)
 ///        tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]
 ///                                  [--app-only 1] [--other-apps N]
 ///        (writes one capture and keeps it, for timing by hand: linearity at 1, 2, 4 GB, in
@@ -22,6 +24,44 @@ import TraceCheck
 ///        --scenes: the most scenes open at once, --per-mille: lifecycle lines per 1000,
 ///        --app-only: one app's Xcode console with its prints, --other-apps: apps interleaved)
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "teddy-buckets" {
+    // Chooses the Teddy buckets of the candidate fingerprints from the byte triples of real
+    // text: the sample logs and the shared real captures, the text CatalogTests chooses from.
+    let paths = arguments.dropFirst()
+    guard !paths.isEmpty else {
+        FileHandle.standardError.write(Data("usage: tracecheck-bench teddy-buckets PATH… (files, or folders of .log files)\n".utf8))
+        exit(2)
+    }
+    var texts: [[UInt8]] = []
+    for path in paths {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            FileHandle.standardError.write(Data("tracecheck-bench: \(path): no such file or folder\n".utf8))
+            exit(2)
+        }
+        let files = isFolder.boolValue
+            ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".log") }.sorted().map { path + "/" + $0 }
+            : [path]
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                FileHandle.standardError.write(Data("tracecheck-bench: \(file): cannot be read\n".utf8))
+                exit(2)
+            }
+            texts.append(Array(data))
+        }
+    }
+    let catalog = CompiledCatalog.shared
+    let counts = CaselessWordSet.tripleCounts(in: texts, without: catalog.candidateWords)
+    let fingerprints = CompiledCatalog.candidateFingerprints
+    let chosen = CaselessWordSet.teddyBuckets(for: fingerprints, tripleCounts: counts)
+    let bytes = fingerprints.map { Array($0.utf8) }
+    print("\(texts.count) files, \(counts.values.reduce(0, +)) triples in lines that hold no candidate word")
+    print("marked in turns: \(CaselessWordSet.marked(bytes, fingerprints.indices.map { $0 % 8 }, counts)), "
+        + "as written: \(CaselessWordSet.marked(bytes, CompiledCatalog.candidateTeddyBuckets.count == bytes.count ? CompiledCatalog.candidateTeddyBuckets : fingerprints.indices.map { $0 % 8 }, counts)), "
+        + "chosen: \(CaselessWordSet.marked(bytes, chosen, counts))")
+    print("CandidateVocabulary.swift: candidateTeddyBuckets = [\(chosen.map(String.init).joined(separator: ", "))]")
+    exit(0)
+}
 if arguments.first == "generate" {
     let usage = "usage: tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N] [--app-only 1] [--other-apps N]; formats: \(CaptureRenderer.formats.joined(separator: " "))\n"
     var plan = BenchmarkStory.Plan()

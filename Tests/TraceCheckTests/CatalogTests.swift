@@ -288,6 +288,44 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(partial.fingerprints, CaselessWordSet(covering: derived).fingerprints)
     }
 
+    /// The candidate fingerprints' Teddy buckets are those chosen from the byte triples of
+    /// real text (the sample logs and the shared real captures), and they mark fewer of its
+    /// places than taking turns; the catalog's word set uses them.
+    func testTheWrittenTeddyBucketsAreChosenFromRealText() throws {
+        let corpus = try TestCaptures.corpus()
+        guard !corpus.isEmpty else { throw XCTSkip("../shared/corpus/real is absent: the buckets are chosen from it too") }
+        let texts = try TestCaptures.samples().map { Array($0.text.utf8) } + corpus.map { Array($0.text.utf8) }
+        let counts = CaselessWordSet.tripleCounts(in: texts, without: catalog.candidateWords)
+        let fingerprints = CompiledCatalog.candidateFingerprints
+        let chosen = CaselessWordSet.teddyBuckets(for: fingerprints, tripleCounts: counts)
+        XCTAssertEqual(CompiledCatalog.candidateTeddyBuckets, chosen,
+                       "CandidateVocabulary.swift: candidateTeddyBuckets = [\(chosen.map(String.init).joined(separator: ", "))] (tracecheck-bench teddy-buckets SampleLogs ../shared/corpus/real)")
+        let bytes = fingerprints.map { Array($0.utf8) }
+        XCTAssertLessThan(CaselessWordSet.marked(bytes, chosen, counts), CaselessWordSet.marked(bytes, bytes.indices.map { $0 % 8 }, counts) * 4 / 5)
+        XCTAssertEqual(catalog.candidateWords.teddyBuckets, CompiledCatalog.candidateTeddyBuckets)
+    }
+
+    /// Fingerprints whose mixes are common text go to different buckets; buckets that are not
+    /// one per fingerprint, each below 8, are not taken.
+    func testTeddyBucketsKeepCommonMixesApart() {
+        // `abc` and `xyz` in one bucket would also mark `abz` and `xbc`, common here; `abc` and
+        // `abd` share nearly every nibble.
+        // Taking turns puts the first and the ninth in one bucket.
+        let fingerprints = ["abc", "qrs", "tuv", "ghi", "jkl", "mno", "efp", "abd", "xyz"]
+        func triple(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1 | 0x20) } }
+        let counts = [triple("abz"): 500, triple("xbc"): 400, triple("the"): 9_000]
+        let bytes = fingerprints.map { Array($0.utf8) }
+        XCTAssertEqual(CaselessWordSet.marked(bytes, fingerprints.indices.map { $0 % 8 }, counts), 900)
+        let buckets = CaselessWordSet.teddyBuckets(for: fingerprints, tripleCounts: counts)
+        XCTAssertNotEqual(buckets[0], buckets[8])
+        XCTAssertEqual(CaselessWordSet.marked(bytes, buckets, counts), 0)
+        let words = ["abcde", "qrstu", "tuvwx", "ghijk", "jklmn", "mnopq", "efpqr", "abdul", "xyzzy"]
+        XCTAssertEqual(CaselessWordSet(covering: words, fingerprints: fingerprints, teddyBuckets: buckets).teddyBuckets, buckets)
+        for wrong in [[0, 1], buckets.map { $0 + 8 }, buckets.map { _ in -1 }] {
+            XCTAssertEqual(CaselessWordSet(covering: words, fingerprints: fingerprints, teddyBuckets: wrong).teddyBuckets, Array(0..<8) + [0])
+        }
+    }
+
     func testCandidateFilterPassesEverySample() throws {
         for shape in SpellingShape.all {
             for sample in shape.samples {

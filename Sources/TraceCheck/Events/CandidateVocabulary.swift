@@ -34,6 +34,11 @@ extension CompiledCatalog {
     /// in its order.
     package static let candidateFingerprints: [String] = ["cti", "did", "wil", "app", "und", "flu", "cen", "cur", "con", "ycl", "nch", "loa", "url", "pha", "rmf", "cha", "his", "dom"]
 
+    /// The Teddy bucket of each of `candidateFingerprints`: `CaselessWordSet.teddyBuckets(for:tripleCounts:)`
+    /// on the byte triples of the sample logs and the shared real captures (`tracecheck-bench
+    /// teddy-buckets` prints them).
+    package static let candidateTeddyBuckets: [Int] = [0, 2, 3, 5, 4, 7, 7, 0, 5, 6, 6, 3, 4, 1, 6, 5, 1, 2]
+
     /// `derivedNearMissNames`, written out: names of callbacks and UIKit's messages.
     package static let nearMissNames: [String] = [
         "Application does not implement CarPlay template application lifecycle methods",

@@ -80,7 +80,8 @@ package final class CompiledCatalog: Sendable {
         }
         shapes = compiled
         shapeRegexes = compiled.map(\.1)
-        candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints)
+        candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints,
+                                         teddyBuckets: Self.candidateTeddyBuckets)
         shortMessageWords = CaselessWordSet(covering: Self.shortMessageVocabulary)
         scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
         delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
