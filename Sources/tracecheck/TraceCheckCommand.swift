@@ -83,7 +83,18 @@ struct TraceCheckCommand: ParsableCommand {
     /// The command line with grouped short options spelt out first (`-qj2` is `-q -j2`, as
     /// in ripgrep), which the argument parser does not split when an option takes a value.
     static func main() {
-        main(ShortOptions.expanded(Array(CommandLine.arguments.dropFirst())))
+        let arguments = ShortOptions.expanded(Array(CommandLine.arguments.dropFirst()))
+        if checksCaptures(arguments) { Warmup.start() }
+        main(arguments)
+    }
+
+    /// Whether the command line asks for a check (`report`, named or by default), whose
+    /// patterns are then compiled while it is parsed; not for the other commands, help or the
+    /// version.
+    static func checksCaptures(_ arguments: [String]) -> Bool {
+        let others = Set(configuration.subcommands.map { $0._commandName }).subtracting(["report"]).union(["help"])
+        guard let first = arguments.first, !others.contains(first) else { return false }
+        return !arguments.prefix { $0 != "--" }.contains { ["-h", "--help", "--version", "--generate-completion-script"].contains($0) }
     }
 }
 
