@@ -97,6 +97,17 @@ static void words_leftmost_at(const tc_word_set *set, const uint8_t *text, size_
     bucket_leftmost(set, text, count, place, group + 1 + folded(text[key]), lo, hi, best_start, best_length);
 }
 
+/// The places of block `block` of lo..<hi (32 from `block`) where a fingerprint may begin, by
+/// Teddy: the last block from a zero-padded copy (`set->level` > 0).
+static uint32_t block_places(const tc_word_set *set, const uint8_t *text, size_t block, size_t hi) {
+    uint32_t found = 0;
+    if (block + TC_TEDDY_REACH <= hi) {
+        tc_teddy_next_block(set->level, set->tables, text + block, TC_TEDDY_REACH, 0, &found);
+        return found;
+    }
+    return last_block(set, text + block, hi - block);
+}
+
 int tc_words_leftmost(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi, size_t *start, size_t *length) {
     size_t best_start = SIZE_MAX, best_length = 0;
     if (set->level == 0) {
@@ -104,13 +115,7 @@ int tc_words_leftmost(const tc_word_set *set, const uint8_t *text, size_t count,
     } else {
         // Every place Teddy marks, as in `tc_words_contain`: a word found later may begin earlier.
         for (size_t block = lo; block + 1 < hi; block += 32) {
-            uint32_t found = 0;
-            if (block + TC_TEDDY_REACH <= hi) {
-                tc_teddy_next_block(set->level, set->tables, text + block, TC_TEDDY_REACH, 0, &found);
-            } else {
-                found = last_block(set, text + block, hi - block);
-            }
-            for (; found != 0; found &= found - 1) {
+            for (uint32_t found = block_places(set, text, block, hi); found != 0; found &= found - 1) {
                 words_leftmost_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi, &best_start, &best_length);
             }
         }
@@ -128,16 +133,9 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
         }
         return 0;
     }
-    // Teddy over the range, 32 places at a time, the last block from a zero-padded copy:
-    // only the places it marks can begin a fingerprint.
+    // Teddy over the range, 32 places at a time: only the places it marks can begin a fingerprint.
     for (size_t block = lo; block + 1 < hi; block += 32) {
-        uint32_t found = 0;
-        if (block + TC_TEDDY_REACH <= hi) {
-            tc_teddy_next_block(set->level, set->tables, text + block, TC_TEDDY_REACH, 0, &found);
-        } else {
-            found = last_block(set, text + block, hi - block);
-        }
-        for (; found != 0; found &= found - 1) {
+        for (uint32_t found = block_places(set, text, block, hi); found != 0; found &= found - 1) {
             if (tc_words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
         }
     }
