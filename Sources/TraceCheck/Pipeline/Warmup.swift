@@ -2,7 +2,7 @@ import Foundation
 
 /// What every check compiles before it reads a line (the event catalog's PCRE2 patterns,
 /// JIT-compiled, and the capture formats' prefixes), compiled on another thread while the
-/// command line is being parsed: one after the other, the two took about three fifths of a
+/// command line is being parsed: one after the other, the two took about four fifths of a
 /// run on a small capture. A check that gets there first waits for the compile to end (each
 /// is a `static let`, initialised once, by whoever asks first), so nothing a check reads
 /// depends on which thread compiled it.
