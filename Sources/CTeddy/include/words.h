@@ -82,6 +82,7 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
 /// first, finds it: the one that begins first, and of those the longest. 1 with its start and
 /// length, or 0 where lo..<hi holds none.
 int tc_words_leftmost(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi, size_t *start, size_t *length);
+
 /// What a line must show for a format's own test of its first bytes to pass (a necessary
 /// condition, such as a timestamp's separators at their places): its first byte among
 /// `first`, at least `minimum` bytes, and byte `bytes[k]` at `offsets[k]` for k < `places`.

@@ -105,23 +105,36 @@ package final class CaselessWordSet: Sendable {
     /// a triple is marked where one bucket passes each of its bytes, by the byte's low and
     /// high nibble, as the kernel's tables do (bytes with bit 5 set, as counted).
     package static func marked(_ fingerprints: [[UInt8]], _ buckets: [Int], _ tripleCounts: [UInt32: Int]) -> Int {
-        var low = [[UInt8]](repeating: [UInt8](repeating: 0, count: 16), count: 3)
-        var high = low
-        for (fingerprint, bucket) in zip(fingerprints, buckets) {
-            for place in 0..<3 {
-                // A pair's third byte may be anything.
-                let bits: (low: [Int], high: [Int]) = place < fingerprint.count
-                    ? ([Int(fingerprint[place] | 0x20) & 15], [Int(fingerprint[place] | 0x20) >> 4]) : (Array(0..<16), Array(0..<16))
-                for nibble in bits.low { low[place][nibble] |= UInt8(1) << bucket }
-                for nibble in bits.high { high[place][nibble] |= UInt8(1) << bucket }
-            }
+        let tables = teddyTables(fingerprints, buckets, width: fingerprints.allSatisfy { $0.count >= 3 } ? 3 : 2)
+        func passes(_ place: Int, _ byte: UInt32) -> UInt8 {
+            tables[64 * place + Int(byte & 15)] & tables[64 * place + 32 + Int(byte >> 4 & 15)]
         }
-        func passes(_ place: Int, _ byte: UInt32) -> UInt8 { low[place][Int(byte & 15)] & high[place][Int(byte >> 4 & 15)] }
         var total = 0
         for (triple, count) in tripleCounts where passes(0, triple >> 16 & 0xFF) & passes(1, triple >> 8 & 0xFF) & passes(2, triple & 0xFF) != 0 {
             total += count
         }
         return total
+    }
+
+    /// Teddy's tables (`tc_teddy`) for `fingerprints` in `buckets`: lo1, hi1, lo2, hi2, lo3,
+    /// hi3, 32 bytes each, the 16 entries twice (one per 128-bit lane); entry n of a byte's
+    /// table has the bits of the buckets whose fingerprint has n as that byte's low (high)
+    /// nibble, with bit 5 set.
+    private static func teddyTables(_ fingerprints: [[UInt8]], _ buckets: [Int], width: Int) -> [UInt8] {
+        var tables = [UInt8](repeating: 0, count: MemoryLayout<tc_teddy>.size)
+        // A pair's third byte may be anything: every bucket passes lo3 and hi3.
+        if width == 2 { for index in 128..<192 { tables[index] = 0xFF } }
+        for (fingerprint, teddyBucket) in zip(fingerprints, buckets) {
+            let bucket = UInt8(1) << teddyBucket
+            for (place, byte) in fingerprint.enumerated() {
+                let folded = byte | 0x20
+                for (table, nibble) in [(64 * place, folded & 0x0F), (64 * place + 32, folded >> 4)] {
+                    tables[table + Int(nibble)] |= bucket
+                    tables[table + 16 + Int(nibble)] |= bucket
+                }
+            }
+        }
+        return tables
     }
 
     /// The byte triples (with bit 5 set, as Teddy compares them) of the lines of `texts` that
@@ -220,20 +233,7 @@ package final class CaselessWordSet: Sendable {
         self.fingerprints = fingerprints
         self.teddyBuckets = teddyBuckets
         self.width = width
-        var tables = [UInt8](repeating: 0, count: MemoryLayout<tc_teddy>.size)
-        // A pair's third byte may be anything: every bucket passes lo3 and hi3.
-        if width == 2 { for index in 128..<192 { tables[index] = 0xFF } }
-        for (fingerprint, teddyBucket) in zip(fingerprints, teddyBuckets) {
-            let bucket = UInt8(1) << teddyBucket
-            // lo1, hi1, lo2, hi2, lo3, hi3: 32 bytes each, the 16 entries twice (one per 128-bit lane).
-            for (place, byte) in fingerprint.enumerated() {
-                let folded = byte | 0x20
-                for (table, nibble) in [(64 * place, folded & 0x0F), (64 * place + 32, folded >> 4)] {
-                    tables[table + Int(nibble)] |= bucket
-                    tables[table + 16 + Int(nibble)] |= bucket
-                }
-            }
-        }
+        let tables = Self.teddyTables(fingerprints, teddyBuckets, width: width)
         let teddyLevel = vector ? Self.machineTeddyLevel : 0
         self.teddyLevel = teddyLevel
         firsts = fingerprints.map { SIMD32(repeating: $0[0] | 0x20) }

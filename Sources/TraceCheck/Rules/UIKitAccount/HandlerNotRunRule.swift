@@ -100,20 +100,14 @@ package struct HandlerNotRunRule: EpochRule {
         }
         // Named only in a finding: worked out once, where one is made (the calls of a dense
         // capture's epoch are thousands).
-        var loggedNames: [String]?
-        func logged() -> [String] {
-            if let loggedNames { return loggedNames }
-            let names = Array(Set(comparison.calls.map { $0.event.id.rawValue })).sorted()
-            loggedNames = names
-            return names
-        }
+        lazy var logged = Array(Set(comparison.calls.map { $0.event.id.rawValue })).sorted()
         for callback in ForegroundCallback.allCases {
             guard let misses = missed[callback], let first = misses.first else { continue }
             var message = "\(Self.phrase(callback)) (line \(first.transition.event.line))"
             if let appDelegateLine = first.appDelegateLine {
                 message += " and only the app delegate's \(callback.appDelegateName) logged (line \(appDelegateLine.line)), which UIKit does not call in a scene-based app: the scene delegate's \(callback.sceneDelegateName) did not run or does not log, and the app delegate's handler is unmigrated"
             } else {
-                message += " but the app logged no \(callback.rawValue) near it, while it logs \(logged().joined(separator: ", ")) in this process: the handler did not run, or does not log"
+                message += " but the app logged no \(callback.rawValue) near it, while it logs \(logged.joined(separator: ", ")) in this process: the handler did not run, or does not log"
                 if sceneBased { message += "; in a scene-based app UIKit calls \(callback.sceneDelegateName), never \(callback.appDelegateName)" }
             }
             if misses.count > 1 { message += " (\(misses.count - 1) more time(s): line(s) \(misses.dropFirst().prefix(5).map { String($0.transition.event.line) }.joined(separator: ", ")))" }
