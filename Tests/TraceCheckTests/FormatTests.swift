@@ -279,6 +279,34 @@ final class FormatTests: XCTestCase {
                 var changed = Array(bytes.prefix(length))
                 changed[place] ^= 0x20
                 XCTAssertNotEqual(left, changed.withUnsafeBytes { FieldBytes($0) }, "length \(length), place \(place)")
+                XCTAssertFalse(changed.withUnsafeBytes { left.equals($0) }, "length \(length), place \(place)")
+            }
+            // The in-place comparison with raw bytes, and the mix a cache slot is picked by,
+            // see only the first `count` bytes, whatever a longer field left behind.
+            XCTAssertTrue(bytes.prefix(length).withUnsafeBytes { left.equals($0) }, "length \(length)")
+            XCTAssertFalse((Array(bytes.prefix(length)) + [0x7A]).withUnsafeBytes { left.equals($0) }, "length \(length)")
+            XCTAssertEqual(left.fold, Array(bytes.prefix(length)).withUnsafeBytes { FieldBytes($0) }.fold, "length \(length)")
+        }
+        XCTAssertTrue(field("").equals(UnsafeRawBufferPointer(start: nil, count: 0)))
+        XCTAssertNotEqual(field("main").fold, field("mainx").fold)
+        XCTAssertEqual(field(long + "x").fold, field(long + "y").fold, "a heap field mixes its length only")
+    }
+
+    /// Whether an event's line needs its text repaired is decided eight bytes at a time: a
+    /// byte of 0x80 or above at any place and alignment must be seen.
+    func testNonASCIIBytesAreSeenAtEveryPlace() {
+        let line = Array("2026-04-02 10:15:03.100000+0200 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:]".utf8)
+        for start in 0..<9 {
+            for length in 0...(line.count - start) {
+                let slice = Array(line[start..<(start + length)])
+                XCTAssertTrue(slice.withUnsafeBytes(\.isASCII))
+                for place in 0..<length {
+                    for high: UInt8 in [0x80, 0xC3, 0xFF] {
+                        var changed = slice
+                        changed[place] = high
+                        XCTAssertFalse(changed.withUnsafeBytes(\.isASCII), "start \(start), length \(length), place \(place)")
+                    }
+                }
             }
         }
     }

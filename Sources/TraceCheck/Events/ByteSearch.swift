@@ -13,6 +13,22 @@ extension UnsafeRawBufferPointer {
         offset(of: needle, from: 0) != nil
     }
 
+    /// Whether every byte is ASCII, tested eight at a time: asked of every event's line,
+    /// where a byte-by-byte test cost more than reading the line's time.
+    var isASCII: Bool {
+        guard let base = baseAddress else { return true }
+        var offset = 0, high: UInt64 = 0
+        while offset + 8 <= count {
+            high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < count {
+            high |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// Whether `byte` occurs at least `count` times.
     func holds(_ byte: UInt8, atLeast count: Int) -> Bool {
         guard let base = baseAddress else { return count <= 0 }

@@ -291,6 +291,32 @@ struct FieldBytes: Equatable, Sendable {
         return lhs.overflow == rhs.overflow
     }
 
+    /// Whether these are the bytes of `other`, compared in place.
+    func equals(_ other: UnsafeRawBufferPointer) -> Bool {
+        guard count == other.count else { return false }
+        guard count > 0 else { return true }
+        return withUnsafeBytes { mine in
+            guard let left = mine.baseAddress, let right = other.baseAddress else { return false }
+            return memcmp(left, right, count) == 0
+        }
+    }
+
+    /// A quick mix of the bytes (not a `Hasher`'s): picks a slot of a small cache, where
+    /// equality still decides.
+    var fold: UInt64 {
+        guard count <= Self.inlineCapacity else { return UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15 }
+        let words = unsafeBitCast(inline, to: SIMD8<UInt64>.self)
+        var mixed = UInt64(truncatingIfNeeded: count), index = 0, remaining = count
+        while remaining > 0 {
+            // Bytes past `count` may differ: only the first `remaining` of the last word count.
+            let word = remaining >= 8 ? words[index] : words[index].littleEndian & ((1 << (8 * UInt64(remaining))) - 1)
+            mixed = (mixed ^ word) &* 0x9E37_79B9_7F4A_7C15
+            index += 1
+            remaining -= 8
+        }
+        return mixed
+    }
+
     /// Bytes past `count` may differ (left from a longer field): compare the first `count`,
     /// eight at a time in place (process names are compared at every change of process).
     private func inlinePrefixEquals(_ other: FieldBytes) -> Bool {
@@ -323,23 +349,23 @@ package final class EventExtractor {
     package let catalog: CompiledCatalog
     let matcher: PCRE2Matcher
     /// Lines whose text had to be repaired (invalid UTF-8) to be shown.
-    package private(set) var repairedLines = LineTally()
+    @exclusivity(unchecked) package private(set) var repairedLines = LineTally()
     /// Lines where a pattern hit PCRE2's match limit, so were not classified.
-    package private(set) var limitExceededLines = LineTally()
+    @exclusivity(unchecked) package private(set) var limitExceededLines = LineTally()
     /// Lines that name a lifecycle callback or UIKit message but were read as no event.
-    package private(set) var nearMisses = LineTally()
+    @exclusivity(unchecked) package private(set) var nearMisses = LineTally()
     /// The first few near misses with the name each holds, for the message that lists them.
-    package private(set) var nearMissNames: [(line: Int, name: String)] = []
+    @exclusivity(unchecked) package private(set) var nearMissNames: [(line: Int, name: String)] = []
     static let nearMissesNamed = 5
-    private var lastLimitExceededLine: Int?
+    @exclusivity(unchecked) private var lastLimitExceededLine: Int?
 
     /// The line before ended part-way through one of UIKit's messages (a paste wrapped it):
     /// what the next line must begin with for the two to be that message.
-    var pendingWrap: WrappedMessage.Start?
+    @exclusivity(unchecked) var pendingWrap: WrappedMessage.Start?
 
     /// The second transition of a mask line that shows two (`0 -> 2048`: resign, then
     /// background): the scanner takes it right after the first.
-    private var followingEvent: LifecycleEvent?
+    @exclusivity(unchecked) private var followingEvent: LifecycleEvent?
 
     /// The event `event(message:…)` found beside the one it returned, once.
     func takeFollowingEvent() -> LifecycleEvent? {
@@ -356,9 +382,9 @@ package final class EventExtractor {
     /// PCRE2's limits bound one line, not the sum over millions of lines of a pattern that
     /// backtracks on each. Nanoseconds spent so far, by spelling.
     private let patternBudget: UInt64
-    private var patternCost: [UInt64]
+    @exclusivity(unchecked) private var patternCost: [UInt64]
     /// Spellings past their budget, by index, with the line they were switched off at.
-    package private(set) var switchedOff: [Int: Int] = [:]
+    @exclusivity(unchecked) package private(set) var switchedOff: [Int: Int] = [:]
     /// The required literals of those that have them: such a spelling is tried only on a
     /// message that holds one (the reference filter tries every spelling on every message).
     let userWords: CaselessWordSet?
@@ -370,15 +396,29 @@ package final class EventExtractor {
     /// A capture of many runs meets new threads and scenes without end: past this many,
     /// a table starts again (the events read keep theirs), so that it stays small too.
     static let sharedLimit = 4_096
-    private var sharedIdentities: [SceneIdentity: SharedIdentity] = [:]
-    private var sharedContexts: [EventContext.Key: EventContext] = [:]
+    @exclusivity(unchecked) private var sharedIdentities: [SceneIdentity: SharedIdentity] = [:]
+    @exclusivity(unchecked) private var sharedContexts: [EventContext.Key: EventContext] = [:]
     // The shared objects recently given, asked first: an event often names the scene the one
     // before it named (a fifth of the events of the bench's dense console), and has the
     // context the last event of its id had (half of them). The tables hash every string of a
     // key or identity (a scene's sessions, a thread's name) and compare them all, about 900
     // instructions a lookup; a recent one only compares.
-    private var lastIdentity: SharedIdentity?
-    private var recentContexts = [EventContext?](repeating: nil, count: 16)
+    @exclusivity(unchecked) private var lastIdentity: SharedIdentity?
+    @exclusivity(unchecked) private var recentContexts = [RecentContext?](repeating: nil, count: 256)
+
+    /// A context recently given, with the bytes of the thread and process it was given for.
+    /// A reference: an optional tuple of these, read from the table, was copied field by field.
+    private final class RecentContext {
+        let context: EventContext
+        let thread: FieldBytes
+        let process: FieldBytes
+
+        init(_ context: EventContext, thread: FieldBytes, process: FieldBytes) {
+            self.context = context
+            self.thread = thread
+            self.process = process
+        }
+    }
 
     package init(catalog: CompiledCatalog = .shared, matcher: PCRE2Matcher = PCRE2Matcher(),
                 candidateFilter: CandidateFilter = .wordSet, userSpellings: [UserSpelling] = [],
@@ -456,10 +496,9 @@ package final class EventExtractor {
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
         noteInvalidUTF8(text, line: line)
-        let key = EventContext.Key(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
-                             pid: context.pid, thread: context.threadText, process: context.processText)
+        let eventContext = sharedContext(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape, record: context)
         return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity),
-                              context: shared(key), time: context.time)
+                              context: eventContext, time: context.time)
     }
 
     private func shared(_ identity: SceneIdentity) -> SharedIdentity? {
@@ -477,9 +516,21 @@ package final class EventExtractor {
         return box
     }
 
-    private func shared(_ key: EventContext.Key) -> EventContext {
-        let slot = key.id._rawHashValue(seed: 0) & (recentContexts.count - 1)
-        if let recent = recentContexts[slot], recent.key == key { return recent }
+    /// The context of an event of `id`, read with `shape` from a record of `record`'s
+    /// process and thread. The recent context of the id is compared with the record's bytes:
+    /// the strings of a key are made only for a new one.
+    private func sharedContext(id: EventID, source: EventSource, deferred: Bool, shape: String, record: RecordContext) -> EventContext {
+        // By the id, process and thread: a context of one id and another thread, asked for
+        // in turn with it, must not push it out.
+        let mix = UInt64(bitPattern: Int64(id._rawHashValue(seed: record.pid ?? 0))) ^ record.thread.fold
+        let slot = Int(truncatingIfNeeded: (mix ^ (mix >> 29)) & UInt64(recentContexts.count - 1))
+        if let recent = recentContexts[slot], recent.context.key.id == id, recent.context.key.source == source,
+           recent.context.key.deferred == deferred, recent.context.key.pid == record.pid, recent.context.key.shape == shape,
+           recent.thread == record.thread, recent.process == record.process {
+            return recent.context
+        }
+        let key = EventContext.Key(id: id, source: source, deferred: deferred, shape: shape, pid: record.pid,
+                                   thread: record.threadText, process: record.processText)
         let context: EventContext
         if let known = sharedContexts[key] {
             context = known
@@ -488,7 +539,7 @@ package final class EventExtractor {
             if sharedContexts.count >= Self.sharedLimit { sharedContexts.removeAll(keepingCapacity: true) }
             sharedContexts[key] = context
         }
-        recentContexts[slot] = context
+        recentContexts[slot] = RecentContext(context, thread: record.thread, process: record.process)
         return context
     }
 
@@ -542,10 +593,10 @@ package final class EventExtractor {
         identity.bundle = found.bundle
         identity.appPid = found.pid
         noteInvalidUTF8(text, line: line)
-        let key = EventContext.Key(id: found.id, source: .system, deferred: false, shape: SystemAccount.shape, pid: context().pid,
-                                   thread: context().threadText, process: context().processText)
-        return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity), context: shared(key),
-                              time: context().time)
+        let record = context()
+        let eventContext = sharedContext(id: found.id, source: .system, deferred: false, shape: SystemAccount.shape, record: record)
+        return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity), context: eventContext,
+                              time: record.time)
     }
 
     private func group(_ name: String, of regex: PCRE2Regex, in match: PCRE2Match, _ message: UnsafeRawBufferPointer) -> String? {
@@ -672,15 +723,19 @@ package final class EventExtractor {
 
     /// The text is decoded when shown (U+FFFD for what is not UTF-8); the line is noted now.
     private func noteInvalidUTF8(_ bytes: UnsafeRawBufferPointer, line: Int) {
-        guard bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) == nil else { return }
+        guard !bytes.isASCII, String(validating: bytes, as: UTF8.self) == nil else { return }
         repairedLines.add(line)
     }
 
     /// `AppDelegate(Lifecycle)` names the class `AppDelegate`.
     static func strippedCategory(_ className: String) -> String {
-        // By bytes, not characters: `(` is ASCII, and a class name is read for every event.
-        guard let open = className.utf8.firstIndex(of: UInt8(ascii: "(")) else { return className }
-        return String(className[..<open])
+        // By contiguous bytes, not characters or the string's own index: `(` is ASCII, and a
+        // class name is read for every event.
+        var name = className
+        return name.withUTF8 { bytes in
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "(")) else { return className }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<open]), as: UTF8.self)
+        }
     }
 
     /// `0x0000600002675EA0` and `0x600002675ea0` are the same object.

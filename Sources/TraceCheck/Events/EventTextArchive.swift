@@ -36,14 +36,15 @@ final class EventTextArchive: @unchecked Sendable {
 
     private let spillFile: SpillFile
     /// Guards every field below: events are read on other threads than the one that scanned.
+    /// Under the lock, the fields go without dynamic exclusivity checks (one an event).
     private let lock = NSLock()
     /// The bytes from `tailStart` on, not yet written out.
-    private var tail: [UInt8] = []
-    private var tailStart = 0
+    @exclusivity(unchecked) private var tail: [UInt8] = []
+    @exclusivity(unchecked) private var tailStart = 0
     /// What went to the spill file: where each stretch of this archive's bytes is there.
-    private var spilled: [(start: Int, fileOffset: Int)] = []
+    @exclusivity(unchecked) private var spilled: [(start: Int, fileOffset: Int)] = []
     /// The spill file could not be written: keep the rest in memory.
-    private var inMemoryOnly = false
+    @exclusivity(unchecked) private var inMemoryOnly = false
 
     init(spillFile: SpillFile = .shared) { self.spillFile = spillFile }
 

@@ -49,6 +49,20 @@ package struct LifecycleEvent: Hashable, Sendable {
     package var shape: String { facts.context.key.shape }
     package var source: EventSource { facts.context.key.source }
     package var identity: SceneIdentity { facts.identity?.identity ?? SceneIdentity() }
+    // The parts of `identity`, each read without a copy of the whole (the timeline and several
+    // rules read an event's identity; each copy retained and released all its strings).
+    package var sessions: [String] { facts.identity?.identity.sessions ?? [] }
+    package var scenePointer: String? { facts.identity?.identity.scenePointer }
+    package var delegatePointer: String? { facts.identity?.identity.delegatePointer }
+    package var delegateClass: String? { facts.identity?.identity.delegateClass }
+    package var bundle: String? { facts.identity?.identity.bundle }
+    package var appPid: Int? { facts.identity?.identity.appPid }
+
+    /// Whether both events name their scene the same way: most events that do share one
+    /// identity object, compared without copying either.
+    func hasSameIdentity(as other: LifecycleEvent) -> Bool {
+        facts.identity === other.facts.identity || identity == other.identity
+    }
     /// Logged from inside a block, so later than the callback itself ran.
     package var deferred: Bool { facts.context.key.deferred }
     package var pid: Int? { facts.context.key.pid }

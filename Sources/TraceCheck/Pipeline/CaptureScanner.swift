@@ -121,10 +121,10 @@ package struct CaptureScanner {
             return try parted.scan(options: options, reader: reader, catalog: catalog, retirement: retirement)
         }
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
-        var lines = 0
-        let waiting = monitor.map { monitor in { monitor.waiting(session, lines: lines, maximumLineLength: reader.maximumLineLength) } }
+        let waiting = monitor.map { monitor in
+            { monitor.waiting(session, lines: session.linesRead, maximumLineLength: reader.maximumLineLength) }
+        }
         let feed = { (line: Line) in
-            lines = line.number
             session.feed(line)
             retirement?.read(session, line: line.number)
         }
@@ -132,8 +132,8 @@ package struct CaptureScanner {
         let batch: LineBatchReader = { text, first in
             let taken = session.readQuietly(lines: text, firstNumber: first)
             if taken.lines > 0 {
-                lines = first + taken.lines - 1
-                retirement?.read(session, line: lines)
+                session.linesRead = first + taken.lines - 1
+                retirement?.read(session, line: session.linesRead)
             }
             return taken
         }
@@ -153,83 +153,72 @@ final class ScanSession {
     let options: ScanOptions
     var matcher: PCRE2Matcher { extractor.matcher }
 
-    private var detectionBuffer: [(bytes: [UInt8], number: Int)] = []
-    private var choice: FormatChoice?
-    private var mainReader: (any RecordReader)?
-    private var fallbacks: [(name: String, reader: any RecordReader)] = []
+    /// The number of the last line read, for a live check's progress.
+    @exclusivity(unchecked) var linesRead = 0
+    @exclusivity(unchecked) private var detectionBuffer: [(bytes: [UInt8], number: Int)] = []
+    @exclusivity(unchecked) private var choice: FormatChoice?
+    @exclusivity(unchecked) private var mainReader: (any RecordReader)?
+    @exclusivity(unchecked) private var fallbacks: [(name: String, reader: any RecordReader)] = []
     /// Records read by each fallback reader, by its index in `fallbacks`.
-    private var fallbackRecords: [Int] = []
-    private var stream = EventStream()
-    private var context = RecordContext()
-    private var sawRecord = false
-    private var ansiBuffer: [UInt8] = []
+    @exclusivity(unchecked) private var fallbackRecords: [Int] = []
+    @exclusivity(unchecked) private var stream = EventStream()
+    @exclusivity(unchecked) private var context = RecordContext()
+    @exclusivity(unchecked) private var sawRecord = false
+    @exclusivity(unchecked) private var ansiBuffer: [UInt8] = []
 
-    // Process selection: decided once per change of process name.
-    private var lastPidlessProcess: (name: FieldBytes, selected: Bool, system: Bool) = (FieldBytes(), true, false)
-    private var lastPid: Int?
-    /// The name the last record with a pid gave it: a pid seen under another name is
-    /// selected again by that name, so that selection is a fact of each record alone.
-    private var lastPidProcess = FieldBytes()
-    private var processSelected = true
-    private var selectionByPid = PidTable<(name: FieldBytes, selected: Bool, system: Bool)>()
-    /// The current record is SpringBoard's: read only for what it says about apps
-    /// (`SystemAccount`).
-    private var processLogsSystemAccount = false
-    private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
-    private var markLog = ProcessMarkLog()
-    /// Every process name a record gave, noted when the selection is decided (a change of process).
-    private var processNames: Set<String> = []
+    /// Which process each record is of, and whether it is read.
+    @exclusivity(unchecked) private var processes: ProcessSelection
 
     // Health facts.
-    private var previousTimestamp = FieldBytes()
-    private var lastSignature = MessageSignature()
-    private var outOfOrder = LineTally()
-    private var doubled = LineTally()
+    @exclusivity(unchecked) private var previousTimestamp = FieldBytes()
+    @exclusivity(unchecked) private var lastSignature = MessageSignature()
+    @exclusivity(unchecked) private var outOfOrder = LineTally()
+    @exclusivity(unchecked) private var doubled = LineTally()
     /// The record a run of one message repeated begins at, and the repeats after it.
-    private var repeatRun: (first: Int, repeats: Int)?
+    @exclusivity(unchecked) private var repeatRun: (first: Int, repeats: Int)?
     /// Lifecycle lines only, so as many as the events, and all kept: a finding is
     /// inconclusive when its own evidence is redacted.
-    private var redacted: [Int] = []
-    private var gaps = LineTally()
-    private var leadingContinuations = 0
-    private var harnessLines = LineTally()
-    private var suspect = LineTally()
-    private var mixed: [String: LineTally] = [:]
-    private var mainRecords = 0
+    @exclusivity(unchecked) private var redacted: [Int] = []
+    @exclusivity(unchecked) private var gaps = LineTally()
+    @exclusivity(unchecked) private var leadingContinuations = 0
+    @exclusivity(unchecked) private var harnessLines = LineTally()
+    @exclusivity(unchecked) private var suspect = LineTally()
+    @exclusivity(unchecked) private var mixed: [String: LineTally] = [:]
+    @exclusivity(unchecked) private var mainRecords = 0
     // Copied out of `choice` once: read per line, they must not cost a copy of it (a
     // struct of strings and references is retained member by member when copied).
     /// The harness prefix's regex, the one part of `Decoration` read per line: a class
     /// reference, where an optional struct of strings would be retained field by field.
-    private var decorationRegex: PCRE2Regex?
-    private var unprefixedAreContinuations = false
-    private var mainFormatName = ""
+    @exclusivity(unchecked) private var decorationRegex: PCRE2Regex?
+    @exclusivity(unchecked) private var unprefixedAreContinuations = false
+    @exclusivity(unchecked) private var mainFormatName = ""
 
     // Quiet lines: read without the readers when reading them the full way would change
     // nothing but a count (`readQuietly`).
     /// Set when the lines are read undecorated, with the word filter and no configured spellings.
-    private var quietReading = false
-    private var samePrefix = SamePrefix()
+    @exclusivity(unchecked) private var quietReading = false
+    @exclusivity(unchecked) private var samePrefix = SamePrefix()
     /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
     /// may take any line.
-    private var readerGate: LineGate? {
+    @exclusivity(unchecked) private var readerGate: LineGate? {
         didSet { quietGate = readerGate.map(QuietGate.init) }
     }
     /// `readerGate` as the C quiet read checks it.
-    private var quietGate: QuietGate?
+    @exclusivity(unchecked) private var quietGate: QuietGate?
     /// The line a batch stopped at because it does not qualify: read the full way without
     /// being tried again.
-    private var declinedLine = 0
+    @exclusivity(unchecked) private var declinedLine = 0
 
     // Where this session's input begins, for joining it to the session of the part before.
-    private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
-    private var absorbedMalformedLines = LineTally()
+    @exclusivity(unchecked) private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
+    @exclusivity(unchecked) private var absorbedMalformedLines = LineTally()
     /// In a part after the first, the run of one message that its first record begins is
     /// left for the part before to judge: it may continue a run across the cut (`absorb`).
-    private var leadingRun: LeadingRun?
+    @exclusivity(unchecked) private var leadingRun: LeadingRun?
     /// The part's first line, when it is a line without a prefix and no event, for the
     /// part before to complete a wrapped message with; and that line's number.
-    private var leadingUnprefixedLine: (number: Int, bytes: [UInt8])?
-    private var firstLineNumber = 0
+    @exclusivity(unchecked) private var leadingUnprefixedLine: (number: Int, bytes: [UInt8])?
+    @exclusivity(unchecked) private var firstLineNumber = 0
 
     /// The repeats of the run a part's first record begins: still open (every record of
     /// the part so far), or closed with its first repeat's line and count.
@@ -241,6 +230,7 @@ final class ScanSession {
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
         self.options = options
+        processes = ProcessSelection(filter: options.processes)
         if let given = options.givenFormat { choose(given, firstLines: []) }
     }
 
@@ -249,14 +239,13 @@ final class ScanSession {
     init(extractor: EventExtractor, options: ScanOptions, choice: FormatChoice, firstLines: [[UInt8]], continuesEarlierPart: Bool) {
         self.extractor = extractor
         self.options = options
-        if continuesEarlierPart {
-            leadingRun = .open
-            markLog = ProcessMarkLog(continuesEarlierPart: true)
-        }
+        processes = ProcessSelection(filter: options.processes, continuesEarlierPart: continuesEarlierPart)
+        if continuesEarlierPart { leadingRun = .open }
         choose(choice, firstLines: firstLines)
     }
 
     func feed(_ line: Line) {
+        linesRead = line.number
         if firstLineNumber == 0 { firstLineNumber = line.number }
         guard mainReader != nil else {
             detectionBuffer.append((Array(line.bytes), line.number))
@@ -562,9 +551,9 @@ final class ScanSession {
 
         init(session: ScanSession) {
             // A part's leading run of repeats is the part before's to judge (`absorb`).
-            fast = session.samePrefix.isArmed && !session.leadingRunIsOpen
-                && (session.processSelected || !session.processLogsSystemAccount)
-            selected = session.processSelected
+            let process = session.processes.current
+            fast = session.samePrefix.isArmed && !session.leadingRunIsOpen && (process.selected || !process.logsSystemAccount)
+            selected = process.selected
             pid = session.context.pid
             signature = session.lastSignature
             repeatRun = session.repeatRun
@@ -624,7 +613,7 @@ final class ScanSession {
         if unprefixedAreContinuations {
             // The next line of the record before: nothing to read in an unselected process.
             guard sawRecord else { return nil }
-            if !processSelected { return .quiet }
+            if !processes.selected { return .quiet }
         }
         return .quietUnlessCandidate
     }
@@ -691,8 +680,8 @@ final class ScanSession {
             if !isFirst { closeRepeatRun() }
             lastSignature = signature
         }
-        guard processSelected else {
-            if processLogsSystemAccount, let event = extractor.systemEvent(message: message, text: record.bytes, line: record.number, context: context) {
+        guard processes.selected else {
+            if processes.logsSystemAccount, let event = extractor.systemEvent(message: message, text: record.bytes, line: record.number, context: context) {
                 // Not the current process's event: the timeline takes it to the app it names.
                 stream.events.append(event)
             }
@@ -766,11 +755,11 @@ final class ScanSession {
         joinRepeatRun(with: later)
         if let leading = later.leadingUnprefixedLine, let wrap = extractor.takeWrap(before: leading.number),
            let event = leading.bytes.withUnsafeBytes({ extractor.wrappedEvent(wrap, next: $0) }) {
-            markLog.noteEvent()
+            processes.marks.noteEvent()
             stream.events.append(event)
         }
         stream.events += later.stream.events
-        markLog.absorb(later.markLog)
+        processes.absorb(later.processes)
         if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.add(first.line) }
         outOfOrder.add(later.outOfOrder)
         doubled.add(later.doubled)
@@ -786,7 +775,6 @@ final class ScanSession {
         absorbedMalformedLines.add(later.mainReader?.malformedLines ?? LineTally())
         absorbedMalformedLines.add(later.absorbedMalformedLines)
         extractor.absorb(later.extractor)
-        processNames.formUnion(later.processNames)
         if later.sawRecord {
             sawRecord = true
             context = later.context
@@ -795,7 +783,7 @@ final class ScanSession {
     }
 
     private func handleContinuation(_ bytes: UnsafeRawBufferPointer, number: Int) {
-        guard processSelected else { return }
+        guard processes.selected else { return }
         extractUnprefixed(bytes, number: number, context: context)
     }
 
@@ -811,7 +799,7 @@ final class ScanSession {
         extract(message: bytes, text: bytes, number: number, context: context())
         guard stream.events.count == before else { return }
         if let wrap, let event = extractor.wrappedEvent(wrap, next: bytes) {
-            markLog.noteEvent()
+            processes.marks.noteEvent()
             stream.events.append(event)
         } else if leadingRun != nil, number == firstLineNumber {
             // The part before may have ended part-way through a message (`absorb`).
@@ -825,58 +813,18 @@ final class ScanSession {
         // The context is copied out of the session only for an event.
         guard let event = extractor.event(message: message, text: text, line: number, context: context(), knownCandidate: knownCandidate) else { return }
         if message.contains(literal: "<private>") { redacted.append(number) }
-        markLog.noteEvent()
+        processes.marks.noteEvent()
         stream.events.append(event)
         if let following = extractor.takeFollowingEvent() {
-            markLog.noteEvent()
+            processes.marks.noteEvent()
             stream.events.append(following)
         }
     }
 
-    /// A new process mark whenever the selected process changes: by pid, or without pids
-    /// by name. Another process's lines in between (SpringBoard's chatter) change nothing.
     private func noteProcess(_ record: Record) {
-        let pid = record.fields.pid
-        // The same pid under the same name as the record before: the common case.
-        if let pid, pid == lastPid, context.process == lastPidProcess { return }
-        lastPid = pid
-        if pid != nil { lastPidProcess = context.process }
-        if let pid {
-            let process = context.process
-            if let known = selectionByPid.with(pid, { $0.name == process ? ($0.selected, $0.system) : nil }) {
-                processSelected = known.0
-                processLogsSystemAccount = known.1
-            } else {
-                let name = context.processText
-                if let name { processNames.insert(name) }
-                processSelected = Self.isSelected(process: name, filter: options.processes)
-                processLogsSystemAccount = name.map(SystemAccount.processes.contains) ?? false
-                selectionByPid.set((context.process, processSelected, processLogsSystemAccount), for: pid)
-            }
-        } else {
-            if context.process != lastPidlessProcess.name {
-                let name = context.processText
-                if let name { processNames.insert(name) }
-                lastPidlessProcess = (context.process, Self.isSelected(process: name, filter: options.processes),
-                                      name.map(SystemAccount.processes.contains) ?? false)
-            }
-            processSelected = lastPidlessProcess.selected
-            processLogsSystemAccount = lastPidlessProcess.system
-        }
-        guard processSelected, pid != nil || !context.process.isEmpty else { return }
-        // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.
-        if pid == lastMark.pid, pid != nil || context.process == lastMark.process { return }
-        lastMark = (pid, context.process)
-        markLog.note(line: record.number, pid: pid, process: context.process)
+        let process = record.fields.process.map { UnsafeRawBufferPointer(rebasing: record.bytes[$0]) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+        processes.note(line: record.number, pid: record.fields.pid, process: process)
     }
-
-    /// With `--process` or `app_processes`, only those; otherwise every process except the system's own.
-    static func isSelected(process: String?, filter: [String]) -> Bool {
-        guard let process else { return true }
-        if !filter.isEmpty { return filter.contains(process) }
-        return !SystemProcesses.names.contains(process)
-    }
-
 
     static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool { bytes.allSatisfy { $0 == 32 || $0 == 9 } }
 
@@ -885,7 +833,7 @@ final class ScanSession {
     /// The scan's last use: its process marks are taken, not copied.
     func result(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
         closeRepeatRun()
-        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength, processMarks: markLog.takeFinished())
+        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength, processMarks: processes.marks.takeFinished())
     }
 
     /// What the lines read so far show, for a live check: a run of one message repeated is
@@ -893,7 +841,7 @@ final class ScanSession {
     func snapshot(source: InputSource, lines: Int, maximumLineLength: Int) -> ScannedCapture {
         var statistics = ReadStatistics()
         statistics.lines = lines
-        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength, processMarks: markLog.finished)
+        return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength, processMarks: processes.marks.finished)
     }
 
     /// Whether the format is decided: given, or detected once the sample was read.
@@ -916,7 +864,7 @@ final class ScanSession {
     private var retirement: RunRetirement?
 
     /// The events held and the marks they need.
-    var heldStream: EventStream { EventStream(events: stream.events, processMarks: markLog.finished) }
+    var heldStream: EventStream { EventStream(events: stream.events, processMarks: processes.marks.finished) }
 
     /// Lets go of `gone`, events of runs `retirement` judged already, and of the process
     /// marks that only they needed. The marks the timeline reads before the first event held
@@ -927,7 +875,7 @@ final class ScanSession {
         eventsLetGo += before - stream.events.count
         self.retirement = retirement
         let first = stream.events.first { !$0.id.isSystemAccount }?.line ?? Int.max
-        markLog.dropMarks(before: first)
+        processes.marks.dropMarks(before: first)
     }
 
     private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int, processMarks: [ProcessMark]) -> ScannedCapture {
@@ -943,7 +891,7 @@ final class ScanSession {
             source: source, format: choice?.format.name ?? PlainFormat().name, decoration: choice?.decoration?.name,
             statistics: statistics, stream: stream,
             diagnostics: diagnostics(path, statistics, maximumLineLength), health: health(statistics, records: recordsByFormat.values.reduce(0, +)),
-            recordsByFormat: recordsByFormat, processes: processNames.sorted(),
+            recordsByFormat: recordsByFormat, processes: processes.names.sorted(),
             nearMisses: (extractor.nearMisses.count, extractor.nearMissNames), retired: retirement?.retired)
     }
 

@@ -29,23 +29,25 @@ struct ConnectionLookup {
     private var awaitingConnect = AgreementIndex()
 
     func choose(for event: LifecycleEvent, startObserved: Bool, in connections: [SceneConnection]) -> Choice {
-        let identity = event.identity
-        let livePointer = Self.last(liveByScenePointer[identity.scenePointer ?? ""], liveByDelegatePointer[identity.delegatePointer ?? ""])
+        // The identity's parts are read from the event, the whole identity only where an
+        // index asks for it: a copy retained and released all its strings, for every event.
+        let scenePointer = event.scenePointer, delegatePointer = event.delegatePointer
+        let livePointer = Self.last(liveByScenePointer[scenePointer ?? ""], liveByDelegatePointer[delegatePointer ?? ""])
         if let livePointer { return .existing(livePointer) }
         if TimelineBuilder.carPlayConnects.contains(event.id) {
             // A CarPlay delegate may also have had willConnect; either opens the connection.
-            if let connecting = Self.last(identity.delegateClass.flatMap { connectingByClass[$0] }, nil) { return .existing(connecting) }
+            if let connecting = Self.last(event.delegateClass.flatMap { connectingByClass[$0] }, nil) { return .existing(connecting) }
             return .new(.connected, .unattached)
         }
         if event.id == .sceneWillConnect {
-            if let orphan = awaitingConnect.agreeing(with: identity, in: connections).max() { return .existing(orphan) }
+            if let orphan = awaitingConnect.agreeing(with: event.identity, in: connections).max() { return .existing(orphan) }
             return .new(.connected, .unattached)
         }
-        let anyPointer = Self.later(identity.scenePointer.flatMap { lastByScenePointer[$0] },
-                                    identity.delegatePointer.flatMap { lastByDelegatePointer[$0] })
+        let anyPointer = Self.later(scenePointer.flatMap { lastByScenePointer[$0] },
+                                    delegatePointer.flatMap { lastByDelegatePointer[$0] })
         if let anyPointer { return .existing(anyPointer) }
-        if let bySession = identity.sessions.compactMap({ liveBySession[$0]?.max() }).max() { return .existing(bySession) }
-        let candidates = live.agreeing(with: identity, in: connections, limit: 2)
+        if let bySession = event.sessions.compactMap({ liveBySession[$0]?.max() }).max() { return .existing(bySession) }
+        let candidates = live.agreeing(with: event.identity, in: connections, limit: 2)
         if candidates.count == 1, let only = candidates.first { return .existing(only) }
         if candidates.count > 1 { return .ambiguous }
         return startObserved ? .new(.orphan, .unattached) : .new(.preExisting, .unknown)

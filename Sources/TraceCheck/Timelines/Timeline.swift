@@ -294,7 +294,7 @@ package struct CaptureReading: Sendable {
         nearMisses = scan.nearMisses
         var counts: [String: Int] = [:]
         for event in scan.stream.events where event.id.isSystemAccount {
-            if let bundle = event.identity.bundle { counts[bundle, default: 0] += 1 }
+            if let bundle = event.bundle { counts[bundle, default: 0] += 1 }
         }
         systemLines = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }

@@ -154,16 +154,15 @@ package struct TimelineBuilder {
         var byPid: [Int: [Int]] = [:], byName: [String: [Int]] = [:]
         for (index, epoch) in epochs.enumerated() {
             if let pid = epoch.pid { byPid[pid, default: []].append(index) }
-            var names = Set(epoch.events.compactMap { $0.event.id.isIdentityHint ? $0.event.identity.bundle : nil })
+            var names = Set(epoch.events.compactMap { $0.event.id.isIdentityHint ? $0.event.bundle : nil })
             if let process = epoch.process { names.insert(process) }
             for name in names { byName[name, default: []].append(index) }
         }
         var routed: [[LifecycleEvent]] = Array(repeating: [], count: epochs.count)
         for event in systemEvents {
-            let identity = event.identity
-            guard let bundle = identity.bundle else { continue }
+            guard let bundle = event.bundle else { continue }
             let lastPart = String(bundle.split(separator: ".").last ?? Substring(bundle))
-            let candidates = identity.appPid.flatMap { byPid[$0] }
+            let candidates = event.appPid.flatMap { byPid[$0] }
                 ?? Array(Set((byName[bundle] ?? []) + (byName[lastPart] ?? []))).sorted()
             guard let first = candidates.first else { continue }
             let begun = candidates.last { (epochs[$0].events.first?.event.line ?? .max) <= event.line }
@@ -290,7 +289,7 @@ package struct TimelineBuilder {
             defer { previous = index }
             guard let previous else { continue }
             let (a, b) = (epoch.events[previous].event, epoch.events[index].event)
-            if a.id == b.id, a.identity == b.identity, let t0 = a.time, let t1 = b.time, abs(t1 - t0) <= options.duplicateWindow {
+            if a.id == b.id, a.hasSameIdentity(as: b), let t0 = a.time, let t1 = b.time, abs(t1 - t0) <= options.duplicateWindow {
                 epoch.events[index].attachment = .duplicate(of: previous)
             }
         }
@@ -356,12 +355,11 @@ package struct TimelineBuilder {
     }
 
     static func advance(_ connection: inout SceneConnection, with event: LifecycleEvent, at index: Int) {
-        let identity = event.identity
-        if connection.delegateClass == nil { connection.delegateClass = identity.delegateClass }
-        if connection.scenePointer == nil { connection.scenePointer = identity.scenePointer }
-        if connection.delegatePointer == nil { connection.delegatePointer = identity.delegatePointer }
+        if connection.delegateClass == nil { connection.delegateClass = event.delegateClass }
+        if connection.scenePointer == nil { connection.scenePointer = event.scenePointer }
+        if connection.delegatePointer == nil { connection.delegatePointer = event.delegatePointer }
         if event.id != .appDidDiscardSceneSessions {
-            for session in identity.sessions where !connection.sessions.contains(session) { connection.sessions.append(session) }
+            for session in event.sessions where !connection.sessions.contains(session) { connection.sessions.append(session) }
         }
         if event.id == .sceneWillConnect || Self.carPlayConnects.contains(event.id) { connection.hasWillConnect = true }
         let before = connection.state
@@ -406,7 +404,7 @@ extension TimelineBuilder {
         for index in epoch.events.indices where epoch.events[index].event.id.isUIKitAccount {
             let event = epoch.events[index].event
             if event.id.isIdentityHint {
-                for session in event.identity.sessions where !timeline.sessions.contains(session) { timeline.sessions.append(session) }
+                for session in event.sessions where !timeline.sessions.contains(session) { timeline.sessions.append(session) }
                 continue
             }
             var id = event.id

@@ -50,7 +50,7 @@ package struct CarPlayConnectPairingRule: EpochRule {
         // Keyed by delegate object where the line names one: each CarPlay scene pairs its own calls.
         var connected: [String: LifecycleEvent] = [:]
         for event in carPlay {
-            let key = event.identity.delegatePointer ?? event.identity.scenePointer ?? event.identity.delegateClass ?? ""
+            let key = event.delegatePointer ?? event.scenePointer ?? event.delegateClass ?? ""
             if Self.connects.contains(event.id.member) {
                 if let open = connected[key] {
                     verdict.findings.append(finding(

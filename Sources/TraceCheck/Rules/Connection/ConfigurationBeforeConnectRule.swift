@@ -56,12 +56,12 @@ package struct ConfigurationBeforeConnectRule: EpochRule {
         var connectsBySession: [String: LifecycleEvent] = [:]
         for (position, event) in events.enumerated() {
             if event.id == .sceneWillConnect {
-                for session in event.identity.sessions { connectsBySession[session] = event }
+                for session in event.sessions { connectsBySession[session] = event }
             }
             guard event.id == .appConfigurationForConnecting, event.line != lastLine else { continue }
             let configuration = event
             let earlier = events[..<position]
-            if let connect = configuration.identity.sessions.compactMap({ connectsBySession[$0] }).max(by: { $0.line < $1.line }) {
+            if let connect = configuration.sessions.compactMap({ connectsBySession[$0] }).max(by: { $0.line < $1.line }) {
                 verdict.findings.append(finding(
                     "app.configurationForConnecting for a session whose willConnect came first (line \(connect.line)): UIKit asks for the configuration before creating the scene",
                     at: configuration, in: timeline, epoch: epoch, context: [connect]))

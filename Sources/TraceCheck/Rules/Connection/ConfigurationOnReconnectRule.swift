@@ -67,7 +67,7 @@ package struct ConfigurationOnReconnectRule: CarryingRule {
                 verdict.judged = true
             } else if event.id == .sceneWillConnect, let configuration = pendingConfiguration {
                 pendingConfiguration = nil
-                if let session = event.identity.sessions.first(where: { carried.seen[$0] != nil }), let earlier = carried.seen[session] {
+                if let session = event.sessions.first(where: { carried.seen[$0] != nil }), let earlier = carried.seen[session] {
                     verdict.findings.append(finding(
                         "app.configurationForConnecting before the willConnect (line \(event.line)) of session \(session.prefix(8))…, already seen at line \(earlier.line): UIKit configures only new sessions",
                         at: configuration, in: timeline, epoch: epoch, context: [event, earlier]))
@@ -75,7 +75,7 @@ package struct ConfigurationOnReconnectRule: CarryingRule {
             }
             // The configuration names the session it is creating: that is no earlier sighting.
             guard event.id != .appConfigurationForConnecting else { continue }
-            for session in event.identity.sessions { carried.seen.noteFirst(session, event) }
+            for session in event.sessions { carried.seen.noteFirst(session, event) }
         }
         return verdict
     }

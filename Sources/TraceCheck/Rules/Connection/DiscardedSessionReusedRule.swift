@@ -46,15 +46,15 @@ package struct DiscardedSessionReusedRule: CarryingRule {
         var verdict = EpochVerdict()
         for event in epoch.driving {
             if event.id == .appDidDiscardSceneSessions {
-                if event.identity.sessions.isEmpty {
+                if event.sessions.isEmpty {
                     verdict.unverifiable.insert("didDiscardSceneSessions lines carry no persistentIdentifier")
                 } else {
                     verdict.judged = true
                 }
-                for session in event.identity.sessions { carried.discardedAt.noteFirst(session, event) }
+                for session in event.sessions { carried.discardedAt.noteFirst(session, event) }
                 continue
             }
-            for session in event.identity.sessions {
+            for session in event.sessions {
                 let key = SessionKey(session)
                 guard !carried.reported.contains(key), let discard = carried.discardedAt[session] else { continue }
                 carried.reported.insert(key)

@@ -67,13 +67,13 @@ package struct DisconnectBeforeDiscardRule: EpochRule {
             defer { previousDiscardLine = discard.line }
             guard firstConnect < discard.line else { continue }
             let late: LifecycleEvent?
-            if discard.identity.sessions.isEmpty {
+            if discard.sessions.isEmpty {
                 let next = disconnects.partitioningIndex { $0.line > previousDiscardLine }
                 let explained = next < disconnects.count && disconnects[next].line < discard.line
                 let following = disconnects.partitioningIndex { $0.line > discard.line }
                 late = explained || following == disconnects.count ? nil : disconnects[following]
             } else {
-                late = discard.identity.sessions.compactMap { session in
+                late = discard.sessions.compactMap { session in
                     disconnectsBySession[session]?.first { $0.line > discard.line }
                 }.min { $0.line < $1.line }
             }

@@ -50,7 +50,7 @@ package struct SessionReconnectedRule: CarryingRule {
         var verdict = EpochVerdict()
         for event in epoch.driving where event.id == .sceneWillConnect {
             verdict.judged = true
-            for session in event.identity.sessions {
+            for session in event.sessions {
                 if let earlier = carried.connected[session] {
                     verdict.findings.append(finding(
                         "session \(session.prefix(8))… connects again (first connected at line \(earlier.line)): a reconnection, with new scene and delegate objects",

@@ -53,7 +53,7 @@ package struct ContinueActivityPairingRule: EpochRule {
         // App and scene delegates answer their own announcements; scenes are told apart by delegate object.
         var pending: [String: LifecycleEvent] = [:]
         for event in events {
-            let key = "\(event.id.family) \(event.identity.delegatePointer ?? event.identity.scenePointer ?? "")"
+            let key = "\(event.id.family) \(event.delegatePointer ?? event.scenePointer ?? "")"
             if event.id.member == "willContinueUserActivity" {
                 if let unanswered = pending[key] {
                     verdict.findings.append(finding(

@@ -49,10 +49,10 @@ package struct OneDelegateClassPerSceneRule: EpochRule {
             func sameKind(_ other: String) -> Bool {
                 other == owner || (configurations[other] != nil && configurations[other] == configurations[owner])
             }
-            guard let intruder = events.first(where: { ($0.identity.delegateClass).map { !sameKind($0) } ?? false }),
-                  let first = events.first(where: { $0.identity.delegateClass == owner }) else { continue }
+            guard let intruder = events.first(where: { ($0.delegateClass).map { !sameKind($0) } ?? false }),
+                  let first = events.first(where: { $0.delegateClass == owner }) else { continue }
             verdict.findings.append(finding(
-                "\(intruder.id) from \(intruder.identity.delegateClass ?? "?") for a scene whose delegate is \(owner) (line \(first.line))",
+                "\(intruder.id) from \(intruder.delegateClass ?? "?") for a scene whose delegate is \(owner) (line \(first.line))",
                 at: intruder, in: timeline, epoch: epoch, scene: connection.label, context: [first]))
         }
         return verdict

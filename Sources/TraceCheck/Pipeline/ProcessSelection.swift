@@ -1,0 +1,90 @@
+/// Which process each record belongs to, whether it is read, and the marks of where the
+/// selected process changes: the scan's process filter.
+///
+/// One value the session mutates through one call per record: as stored properties of the
+/// session (a class), each of its fields read or written cost a dynamic exclusivity check,
+/// about five a record on a device log where apps log in turn (a fifth of such a run's
+/// instructions went to `noteProcess`).
+struct ProcessSelection {
+    /// `--process` or `app_processes`: only those are read; empty for every process but the
+    /// system's own.
+    private let filter: [String]
+    // Decided once per change of process, by pid, or by name where the format has no pid.
+    private var lastPidless: (name: FieldBytes, selected: Bool, system: Bool) = (FieldBytes(), true, false)
+    private var lastPid: Int?
+    /// The name the last record with a pid gave it: a pid seen under another name is
+    /// selected again by that name, so that selection is a fact of each record alone.
+    private var lastPidProcess = FieldBytes()
+    private var byPid = PidTable<(name: FieldBytes, selected: Bool, system: Bool)>()
+    private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
+    /// The current record's process is read.
+    private(set) var selected = true
+    /// The current record is SpringBoard's: read only for what it says about apps
+    /// (`SystemAccount`).
+    private(set) var logsSystemAccount = false
+    /// Both facts of the current record's process, read at once: each read of the session's
+    /// selection is an exclusivity check.
+    var current: (selected: Bool, logsSystemAccount: Bool) { (selected, logsSystemAccount) }
+    /// Where the selected process changed.
+    var marks: ProcessMarkLog
+    /// Every process name a record gave, noted when the selection is decided.
+    private(set) var names: Set<String> = []
+
+    /// `continuesEarlierPart`: the selection of a part read after the first one of the same input.
+    init(filter: [String], continuesEarlierPart: Bool = false) {
+        self.filter = filter
+        marks = ProcessMarkLog(continuesEarlierPart: continuesEarlierPart)
+    }
+
+    /// Record `line` is of the process with this pid (if the format has one) and name (the
+    /// record's bytes: a copy of the session's field for each record, to pass it, cost more
+    /// than the rest of this). A new mark whenever the selected process changes: by pid, or
+    /// without pids by name. Another process's lines in between (SpringBoard's chatter)
+    /// change nothing.
+    mutating func note(line: Int, pid: Int?, process: UnsafeRawBufferPointer) {
+        // The same pid under the same name as the record before: the common case.
+        if let pid, pid == lastPid, lastPidProcess.equals(process) { return }
+        lastPid = pid
+        if let pid {
+            lastPidProcess.set(process)
+            if let known = byPid.with(pid, { $0.name.equals(process) ? ($0.selected, $0.system) : nil }) {
+                (selected, logsSystemAccount) = known
+            } else {
+                (selected, logsSystemAccount) = decide(process)
+                byPid.set((lastPidProcess, selected, logsSystemAccount), for: pid)
+            }
+        } else {
+            if !lastPidless.name.equals(process) {
+                let decided = decide(process)
+                lastPidless = (FieldBytes(process), decided.selected, decided.system)
+            }
+            (selected, logsSystemAccount) = (lastPidless.selected, lastPidless.system)
+        }
+        guard selected, pid != nil || !process.isEmpty else { return }
+        // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.
+        if pid == lastMark.pid, pid != nil || lastMark.process.equals(process) { return }
+        lastMark.pid = pid
+        lastMark.process.set(process)
+        marks.note(line: line, pid: pid, process: lastMark.process)
+    }
+
+    /// Whether a process of this name is read, and whether it is one whose lines tell of apps.
+    private mutating func decide(_ process: UnsafeRawBufferPointer) -> (selected: Bool, system: Bool) {
+        let name = process.isEmpty ? nil : String(decoding: process, as: UTF8.self)
+        if let name { names.insert(name) }
+        return (Self.isSelected(process: name, filter: filter), name.map(SystemAccount.processes.contains) ?? false)
+    }
+
+    /// With `--process` or `app_processes`, only those; otherwise every process except the system's own.
+    static func isSelected(process: String?, filter: [String]) -> Bool {
+        guard let process else { return true }
+        if !filter.isEmpty { return filter.contains(process) }
+        return !SystemProcesses.names.contains(process)
+    }
+
+    /// Joins the selection of the next part of the same input, read by another thread.
+    mutating func absorb(_ later: ProcessSelection) {
+        marks.absorb(later.marks)
+        names.formUnion(later.names)
+    }
+}
