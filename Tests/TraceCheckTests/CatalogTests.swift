@@ -1,3 +1,4 @@
+import CaptureFixtures
 import Foundation
 import XCTest
 @testable import TraceCheck
@@ -251,6 +252,46 @@ final class CatalogTests: XCTestCase {
         XCTAssertFalse(Array("a-b-c 04eab7e8, three hyphens in forty bytes".utf8).withUnsafeBytes(EventExtractor.mayNameSession))
         XCTAssertFalse(Array("Deactivation reason added: 10".utf8).withUnsafeBytes(EventExtractor.mayDescribeObject))
         XCTAssertFalse(Array("0 -> 1024".utf8).withUnsafeBytes(EventExtractor.mayHoldPointer))
+    }
+
+    /// The object descriptions read by hand (`ObjectDescriptions`) are the patterns' matches,
+    /// group for group: on every line of the samples and the corpus, and on 40,000 lines made
+    /// of the pieces the patterns turn on (brackets, dots, colons, pointers, the scene classes,
+    /// `Delegate`), cut and joined at random.
+    func testObjectDescriptionsAreReadAsThePatternsReadThem() throws {
+        var lines = ["<UIWindowScene: 0x1>", "<UIScene: 0xabc; role>", "<CPTemplateApplicationScene: 0x0>", "<UIScene: 0x>",
+                     "<App.SceneDelegate: 0x600002675ea0>", "<A.B.C_Delegate: 0xF>", "<Delegate: 0x1>", "<XDelegate: 0x1>",
+                     "<1X.SceneDelegate: 0x1>", "<X..SceneDelegate: 0x1>", "<.SceneDelegate: 0x1>", "<SceneDelegate: 0x1 >",
+                     "<<SceneDelegate: 0x1>", "<UIWindowScene <UIScene: 0x2>", "<_Delegate: 0x9>"]
+        let captures = try TestCaptures.samples() + ((try? TestCaptures.corpus()) ?? [])
+        for capture in captures { lines += capture.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        let pieces = ["<", ">", ".", ":", ": ", ": 0x", "0x", " ", "_", "1", "a", "F", "g", "Z", ";", "Delegate", "SceneDelegate",
+                      "App.", "UIScene", "UIWindowScene", "CPTemplateApplicationScene", "<UIWindowScene: 0x7fA1", "<Mod.AppDelegate: 0x2b>"]
+        var generator = SplitMix(seed: 20_261_126)
+        for _ in 0..<40_000 {
+            lines.append((0..<(1 + generator.next(below: 9))).map { _ in pieces[generator.next(below: pieces.count)] }.joined())
+        }
+        var found = (scene: 0, delegate: 0)
+        for line in lines {
+            var text = line
+            try text.withUTF8 { bytes in
+                let message = UnsafeRawBufferPointer(bytes)
+                let scene = try matcher.firstMatch(of: catalog.scenePointer, in: message)
+                let sceneGroup = try XCTUnwrap(catalog.scenePointer.groupNumber("pointer"))
+                XCTAssertEqual(ObjectDescriptions.scenePointer(in: message), scene?[sceneGroup], line)
+                let delegate = try matcher.firstMatch(of: catalog.delegateObject, in: message)
+                let classGroup = try XCTUnwrap(catalog.delegateObject.groupNumber("class"))
+                let pointerGroup = try XCTUnwrap(catalog.delegateObject.groupNumber("pointer"))
+                let read = ObjectDescriptions.delegateObject(in: message)
+                XCTAssertEqual(read?.class, delegate?[classGroup], line)
+                XCTAssertEqual(read?.pointer, delegate?[pointerGroup], line)
+                if scene != nil { found.scene += 1 }
+                if delegate != nil { found.delegate += 1 }
+            }
+        }
+        // The lines exercise both readers, matching and not.
+        XCTAssertGreaterThan(found.scene, 1_000)
+        XCTAssertGreaterThan(found.delegate, 1_000)
     }
 
     func testAmbiguousShortFormsFollowTheDelegateWordOrTheMode() throws {

@@ -29,6 +29,12 @@ extension UnsafeRawBufferPointer {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
+    /// Where `byte` first occurs at or after `from` (memchr).
+    func firstIndex(of byte: UInt8, from: Int) -> Int? {
+        guard from >= 0, from < count, let base = baseAddress, let hit = memchr(base + from, Int32(byte), count - from) else { return nil }
+        return base.distance(to: UnsafeRawPointer(hit))
+    }
+
     /// Whether `byte` occurs at least `count` times.
     func holds(_ byte: UInt8, atLeast count: Int) -> Bool {
         guard let base = baseAddress else { return count <= 0 }

@@ -27,8 +27,10 @@ package final class CompiledCatalog: Sendable {
     package var shortMessageCandidate: PCRE2Regex { Self.references.shortMessage }
     /// Messages up to this many bytes are checked for `shortMessageWords`.
     package static let shortMessageLimit = 32
-    let scenePointer: PCRE2Regex
-    let delegateObject: PCRE2Regex
+    /// The scene an object description names (`<UIWindowScene: 0x…`) and the delegate one
+    /// names (`<Module.SceneDelegate: 0x…>`): the references `ObjectDescriptions` is held to.
+    var scenePointer: PCRE2Regex { Self.references.scenePointer }
+    var delegateObject: PCRE2Regex { Self.references.delegateObject }
     let barePointer: PCRE2Regex
     let uuid: PCRE2Regex
     /// Names of lifecycle callbacks and UIKit's messages, wherever they stand in a line: a
@@ -55,11 +57,14 @@ package final class CompiledCatalog: Sendable {
     /// The reference regexes, compiled where first used (the tests, the bench's checks), not
     /// at every start: compiling the alternation of the whole vocabulary, and JIT-compiling it,
     /// cost more than the rest of the catalog.
-    private static let references: (candidate: PCRE2Regex, shortMessage: PCRE2Regex, nearMiss: PCRE2Regex) = {
+    private static let references: (candidate: PCRE2Regex, shortMessage: PCRE2Regex, nearMiss: PCRE2Regex,
+                                    scenePointer: PCRE2Regex, delegateObject: PCRE2Regex) = {
         do {
             return (try PCRE2Regex(SpellingShape.alternation(candidateVocabulary), caseless: true),
                     try PCRE2Regex(SpellingShape.alternation(shortMessageVocabulary), caseless: true),
-                    try PCRE2Regex(SpellingShape.alternation(nearMissNames), caseless: true))
+                    try PCRE2Regex(SpellingShape.alternation(nearMissNames), caseless: true),
+                    try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)"),
+                    try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>"))
         } catch {
             // Compiled from constants, as the catalog is; the tests compile them on every run.
             fatalError("built-in candidate words do not compile: \(error)")
@@ -83,8 +88,6 @@ package final class CompiledCatalog: Sendable {
         candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints,
                                          teddyBuckets: Self.candidateTeddyBuckets)
         shortMessageWords = CaselessWordSet(covering: Self.shortMessageVocabulary)
-        scenePointer = try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)")
-        delegateObject = try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>")
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
         uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
         nearMissWords = CaselessWordSet(covering: Self.nearMissNames, fingerprints: Self.nearMissFingerprints)
@@ -674,14 +677,12 @@ package final class EventExtractor {
             identity.sessions = allMatches(of: catalog.uuid, in: message).map { $0.uppercased() }
         }
         let describesObject = Self.mayDescribeObject(message)
-        if describesObject, let pointer = firstGroupBytes("pointer", of: catalog.scenePointer, in: message) {
-            identity.scenePointer = Self.normalisedPointer(pointer)
+        if describesObject, let pointer = ObjectDescriptions.scenePointer(in: message) {
+            identity.scenePointer = Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[pointer]))
         }
-        if describesObject, let match = try? matcher.firstMatch(of: catalog.delegateObject, in: message),
-           let classRange = catalog.delegateObject.groupNumber("class").flatMap({ match[$0] }),
-           let pointerRange = catalog.delegateObject.groupNumber("pointer").flatMap({ match[$0] }) {
-            identity.delegateClass = String(decoding: UnsafeRawBufferPointer(rebasing: message[classRange]), as: UTF8.self)
-            identity.delegatePointer = Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[pointerRange]))
+        if describesObject, let delegate = ObjectDescriptions.delegateObject(in: message) {
+            identity.delegateClass = String(decoding: UnsafeRawBufferPointer(rebasing: message[delegate.class]), as: UTF8.self)
+            identity.delegatePointer = Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[delegate.pointer]))
         } else if source == .callback, identity.scenePointer == nil, Self.mayHoldPointer(message),
                   let pointer = firstGroupBytes("pointer", of: catalog.barePointer, in: message) {
             // `NSLog(@"%s %p", __func__, self)`, the form docs/formats.md recommends.

@@ -183,6 +183,10 @@ enum Bytes {
     /// tab, form feed, carriage return.
     static func isPatternSpace(_ byte: UInt8) -> Bool { byte == 32 || byte &- 9 < 5 }
 
+    /// `A`…`Z`, `a`…`z`, `_`: what a pattern's `[A-Za-z_]` matches.
+    @inline(__always)
+    static func isIdentifierHead(_ byte: UInt8) -> Bool { (byte | 0x20) &- 97 < 26 || byte == 95 }
+
     /// `0`…`9`, `a`…`f`, `A`…`F`.
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
