@@ -219,7 +219,7 @@ package struct RunJudge: Sendable {
             if !verdict.judged, !uikitOnly.isEmpty { verdict.unverifiable = uikitOnly }
             progress.tally.add(epoch.label, verdict)
             if let shown = onlyWhereCaptureShows {
-                progress.shows = progress.shows || epoch.events.contains { $0.event.id == shown }
+                progress.shows = progress.shows || epoch.holds(shown)
                 var unjudged = EpochVerdict()
                 unjudged.unverifiable = uikitOnly
                 progress.unshown.add(epoch.label, unjudged)
@@ -256,14 +256,16 @@ struct VerdictTally: Sendable {
     /// Processes named per reason; the others are counted.
     static let named = 3
 
-    mutating func add(_ process: String, _ verdict: EpochVerdict) {
+    /// `process`: the epoch's label, made only where a reason names it (a label is a string
+    /// built for each epoch and rule otherwise).
+    mutating func add(_ process: @autoclosure () -> String, _ verdict: EpochVerdict) {
         outcome.findings += verdict.findings
         outcome.pending += verdict.pending
         outcome.decidedAsSeen.formUnion(verdict.decidedAsSeen)
         if verdict.judged { outcome.checked += 1 }
         for reason in verdict.unverifiable {
             var entry = holders[reason] ?? ([], 0)
-            if entry.first.count < Self.named { entry.first.append(process) }
+            if entry.first.count < Self.named { entry.first.append(process()) }
             entry.count += 1
             holders[reason] = entry
         }

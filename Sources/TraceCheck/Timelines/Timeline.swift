@@ -198,8 +198,12 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// The driving events that are callbacks (not the notifications standing in for them).
     package var drivingCallbacks: [LifecycleEvent] { (sealed.driving ?? DrivingEvents(of: self)).callbacks }
 
-    /// Works out the driving events once the epoch is complete.
-    mutating func seal() { sealed = Sealed(driving: DrivingEvents(of: self)) }
+    /// Works out the driving events, and the ids the events hold, once the epoch is complete.
+    mutating func seal() { sealed = Sealed(driving: DrivingEvents(of: self), ids: Set(events.lazy.map(\.event.id))) }
+
+    /// Whether some event of the epoch is `id`: a rule about one rare line (UIKit's warnings)
+    /// asks before walking the events.
+    package func holds(_ id: EventID) -> Bool { sealed.ids?.contains(id) ?? events.contains { $0.event.id == id } }
 
     package func connection(at index: Int) -> SceneConnection? {
         switch index {
@@ -318,6 +322,7 @@ struct DrivingEvents: Sendable {
 /// so two epochs of the same events are equal whether or not one is sealed.
 struct Sealed: Hashable, Sendable {
     var driving: DrivingEvents?
+    var ids: Set<EventID>?
 
     static func == (lhs: Sealed, rhs: Sealed) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

@@ -49,6 +49,7 @@ package struct OpenURLInSceneAppRule: EpochRule {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true
+        guard epoch.holds(.appOpenURL) else { return verdict }
         for entry in epoch.events where entry.event.id == .appOpenURL && entry.event.source == .callback && entry.attachment == .process {
             verdict.findings.append(finding(
                 "application(_:open:options:) in a scene-based app: UIKit delivers URLs to scene(_:openURLContexts:) or willConnect's connection options",

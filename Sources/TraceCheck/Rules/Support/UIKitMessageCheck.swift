@@ -17,6 +17,7 @@ extension UIKitMessageRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         verdict.judged = true
+        guard epoch.holds(Self.message) else { return verdict }
         var groups: [(subject: String, events: [LifecycleEvent])] = []
         for entry in epoch.events where entry.event.id == Self.message && Self.reports(entry.event) {
             let subject = Self.subject(of: entry.event)
