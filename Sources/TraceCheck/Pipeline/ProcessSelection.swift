@@ -3,7 +3,7 @@
 ///
 /// One value the session mutates through one call per record: as stored properties of the
 /// session (a class), each of its fields read or written cost a dynamic exclusivity check,
-/// about five a record on a device log where apps log in turn (a fifth of such a run's
+/// about five a record on a device log where apps log in turn (an eighth of such a run's
 /// instructions went to `noteProcess`).
 struct ProcessSelection {
     /// `--process` or `app_processes`: only those are read; empty for every process but the
