@@ -64,11 +64,16 @@ extension UnsafeRawBufferPointer {
     /// The offset past whichever of `literals` stands at `at`.
     func skip(_ literals: [StaticString], at: Int) -> Int? {
         for literal in literals {
-            let count = literal.utf8CodeUnitCount
-            guard at + count <= self.count, let base = baseAddress else { continue }
-            if memcmp(base + at, literal.utf8Start, count) == 0 { return at + count }
+            if let end = skip(literal, at: at) { return end }
         }
         return nil
+    }
+
+    /// The offset past `literal` when it stands at `at` (no array of one literal made per call).
+    func skip(_ literal: StaticString, at: Int) -> Int? {
+        let count = literal.utf8CodeUnitCount
+        guard at >= 0, at + count <= self.count, let base = baseAddress else { return nil }
+        return memcmp(base + at, literal.utf8Start, count) == 0 ? at + count : nil
     }
 
     /// The end of the run of ASCII digits at `at` (`at` itself when there is none); nil when

@@ -40,7 +40,7 @@ enum ObjectDescriptions {
 
     /// `: 0x` and at least one hex digit at `at`: the range of `0x` and all its digits.
     private static func pointer(in message: UnsafeRawBufferPointer, at: Int) -> Range<Int>? {
-        guard let digits = message.skip([": 0x"], at: at) else { return nil }
+        guard let digits = message.skip(": 0x", at: at) else { return nil }
         var end = digits
         while end < message.count, Bytes.isHexDigit(message[end]) { end += 1 }
         return end > digits ? (at + 2)..<end : nil
@@ -57,6 +57,6 @@ enum ObjectDescriptions {
     /// `[A-Za-z_][A-Za-z0-9_]*Delegate`: a name of one byte or more before `Delegate`.
     private static func endsInDelegate(_ message: UnsafeRawBufferPointer, _ name: Range<Int>) -> Bool {
         let suffix: StaticString = "Delegate"
-        return name.count > suffix.utf8CodeUnitCount && message.skip([suffix], at: name.upperBound - suffix.utf8CodeUnitCount) != nil
+        return name.count > suffix.utf8CodeUnitCount && message.skip(suffix, at: name.upperBound - suffix.utf8CodeUnitCount) != nil
     }
 }

@@ -103,9 +103,9 @@ package enum UIKitAccount {
             guard let verb = message.skip(["added: ", "removed: "], at: cursor) else { continue }
             cursor = verb
             guard let reasonEnd = message.digits(at: cursor, atMost: .max), reasonEnd > cursor else { continue }
-            guard let listed = message.skip(["; deactivation reasons: "], at: reasonEnd),
+            guard let listed = message.skip("; deactivation reasons: ", at: reasonEnd),
                   let oldEnd = message.digits(at: listed, atMost: 20), oldEnd > listed,
-                  let arrow = message.skip([" -> "], at: oldEnd),
+                  let arrow = message.skip(" -> ", at: oldEnd),
                   let newEnd = message.digits(at: arrow, atMost: 20), newEnd > arrow else { continue }
             // `(?!\d)` after at most 20 digits.
             if newEnd < message.count, message[newEnd] >= 0x30, message[newEnd] <= 0x39 { continue }
