@@ -493,10 +493,12 @@ package final class EventExtractor {
     func makeEvent(_ spelling: SpellingMatch, shape: String, named: SceneIdentity, message: UnsafeRawBufferPointer,
                            text: UnsafeRawBufferPointer, line: Int, context: RecordContext) -> LifecycleEvent {
         var identity = self.identity(in: message, source: spelling.source)
-        if !named.sessions.isEmpty { identity.sessions = named.sessions }
-        if let pointer = named.scenePointer { identity.scenePointer = pointer }
-        if let delegateClass = named.delegateClass { identity.delegateClass = delegateClass }
-        if let bundle = named.bundle { identity.bundle = bundle }
+        if !named.isEmpty {
+            if !named.sessions.isEmpty { identity.sessions = named.sessions }
+            if let pointer = named.scenePointer { identity.scenePointer = pointer }
+            if let delegateClass = named.delegateClass { identity.delegateClass = delegateClass }
+            if let bundle = named.bundle { identity.bundle = bundle }
+        }
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
         noteInvalidUTF8(text, line: line)
@@ -673,23 +675,22 @@ package final class EventExtractor {
     }
 
     func identity(in message: UnsafeRawBufferPointer, source: EventSource) -> SceneIdentity {
-        var identity = SceneIdentity()
-        if Self.mayNameSession(message) {
-            identity.sessions = allMatches(of: catalog.uuid, in: message).map { $0.uppercased() }
-        }
+        // The parts in locals, the identity made once: each change of an identity in a
+        // variable copied it whole, twice an event.
+        let sessions = Self.mayNameSession(message) ? allMatches(of: catalog.uuid, in: message).map { $0.uppercased() } : []
         let describesObject = Self.mayDescribeObject(message)
-        if describesObject, let pointer = ObjectDescriptions.scenePointer(in: message) {
-            identity.scenePointer = Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[pointer]))
-        }
+        let scenePointer = describesObject
+            ? ObjectDescriptions.scenePointer(in: message).map { Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[$0])) } : nil
+        var delegateClass: String?, delegatePointer: String?
         if describesObject, let delegate = ObjectDescriptions.delegateObject(in: message) {
-            identity.delegateClass = String(decoding: UnsafeRawBufferPointer(rebasing: message[delegate.class]), as: UTF8.self)
-            identity.delegatePointer = Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[delegate.pointer]))
-        } else if source == .callback, identity.scenePointer == nil, Self.mayHoldPointer(message),
+            delegateClass = String(decoding: UnsafeRawBufferPointer(rebasing: message[delegate.class]), as: UTF8.self)
+            delegatePointer = Self.normalisedPointer(UnsafeRawBufferPointer(rebasing: message[delegate.pointer]))
+        } else if source == .callback, scenePointer == nil, Self.mayHoldPointer(message),
                   let pointer = firstGroupBytes("pointer", of: catalog.barePointer, in: message) {
             // `NSLog(@"%s %p", __func__, self)`, the form docs/formats.md recommends.
-            identity.delegatePointer = Self.normalisedPointer(pointer)
+            delegatePointer = Self.normalisedPointer(pointer)
         }
-        return identity
+        return SceneIdentity(sessions: sessions, scenePointer: scenePointer, delegatePointer: delegatePointer, delegateClass: delegateClass)
     }
 
     // Each identity pattern needs bytes most lifecycle lines lack: these tests spare a

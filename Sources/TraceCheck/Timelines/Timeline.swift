@@ -198,8 +198,15 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// The driving events that are callbacks (not the notifications standing in for them).
     package var drivingCallbacks: [LifecycleEvent] { (sealed.driving ?? DrivingEvents(of: self)).callbacks }
 
-    /// Works out the driving events, and the ids the events hold, once the epoch is complete.
-    mutating func seal() { sealed = Sealed(driving: DrivingEvents(of: self), ids: Set(events.lazy.map(\.event.id))) }
+    /// Works out the driving events, the ids the events hold and the comparison with UIKit's
+    /// account (where the capture has it) once the epoch is complete.
+    mutating func seal() {
+        let comparison = uikitTimeline == nil ? nil : AccountComparison(self)
+        sealed = Sealed(driving: DrivingEvents(of: self), ids: Set(events.lazy.map(\.event.id)), comparison: comparison)
+    }
+
+    /// The app's foreground callbacks set beside UIKit's account of this process.
+    var accountComparison: AccountComparison { sealed.comparison ?? AccountComparison(self) }
 
     /// Whether some event of the epoch is `id`: a rule about one rare line (UIKit's warnings)
     /// asks before walking the events.
@@ -323,6 +330,7 @@ struct DrivingEvents: Sendable {
 struct Sealed: Hashable, Sendable {
     var driving: DrivingEvents?
     var ids: Set<EventID>?
+    var comparison: AccountComparison?
 
     static func == (lhs: Sealed, rhs: Sealed) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

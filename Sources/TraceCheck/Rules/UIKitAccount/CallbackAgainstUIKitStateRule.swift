@@ -53,7 +53,7 @@ package struct CallbackAgainstUIKitStateRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let comparison = AccountComparison(epoch)
+        let comparison = epoch.accountComparison
         guard comparison.comparable else { return verdict }
         verdict.judged = true
         let sessions = Set(epoch.uikitTimeline?.sessions ?? [])

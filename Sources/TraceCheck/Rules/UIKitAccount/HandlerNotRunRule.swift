@@ -71,7 +71,7 @@ package struct HandlerNotRunRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let comparison = AccountComparison(epoch)
+        let comparison = epoch.accountComparison
         guard comparison.comparable else { return verdict }
         verdict.judged = true
         guard let firstAppLine = epoch.events.firstIndex(where: { !$0.event.id.isOutsideAccount }) else { return verdict }

@@ -4,7 +4,10 @@
 ///
 /// A process may run for hours with one epoch: every question here is answered by binary
 /// searches over the transitions and calls of one kind, never by a walk over all of them.
-struct AccountComparison {
+///
+/// Worked out once per epoch, when the epoch is sealed (`ProcessEpoch.accountComparison`):
+/// two rules read it, and each building its own was about 1.4 % of a run at 10 % lifecycle lines.
+struct AccountComparison: Sendable {
     /// One of UIKit's transitions.
     struct Transition {
         let index: Int
@@ -47,7 +50,7 @@ struct AccountComparison {
         var transitions: [Transition] = []
         var calls: [Call] = []
         // Without UIKit's account there is nothing to compare: no walk over the app's events
-        // (most captures, and two rules build this for each of their epochs).
+        // (most captures).
         let events = epoch.uikitTimeline == nil ? epoch.events[0..<0] : epoch.events[...]
         for (index, entry) in zip(events.indices, events) {
             let event = entry.event
