@@ -13,6 +13,10 @@ package final class CompiledCatalog: Sendable {
     /// entry (the shape's names, samples and closure retained and released) for each shape
     /// tried on each candidate.
     let shapeRegexes: [PCRE2Regex]
+    /// The shapes' names and resolvers alone, in the same order, for the same reason: a shape
+    /// read from `shapes` to resolve a match was copied whole (four copies a candidate).
+    let shapeNames: [String]
+    let shapeResolvers: [@Sendable (_ group: (String) -> String?) -> SpellingMatch?]
     /// Finds every line any shape can claim (a superset), so the shapes only run on
     /// candidates. Derived from the catalog's own words, never chosen by hand (written out
     /// ahead of time, `candidateVocabulary`, and held to the catalog by a test).
@@ -85,6 +89,8 @@ package final class CompiledCatalog: Sendable {
         }
         shapes = compiled
         shapeRegexes = compiled.map(\.1)
+        shapeNames = compiled.map(\.0.name)
+        shapeResolvers = compiled.map(\.0.resolve)
         candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints,
                                          teddyBuckets: Self.candidateTeddyBuckets)
         shortMessageWords = CaselessWordSet(covering: Self.shortMessageVocabulary)
@@ -637,7 +643,7 @@ package final class EventExtractor {
                 guard let number = regex.groupNumber(name), let range = match[number] else { return nil }
                 return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
             }
-            if let resolved = catalog.shapes[index].shape.resolve(group) { return (resolved, catalog.shapes[index].shape.name) }
+            if let resolved = catalog.shapeResolvers[index](group) { return (resolved, catalog.shapeNames[index]) }
         }
         return nil
     }
