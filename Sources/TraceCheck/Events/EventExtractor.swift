@@ -599,8 +599,12 @@ package final class EventExtractor {
     package func systemEvent(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                             context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
         guard candidateFilter == .noPrefilter || catalog.systemWords.containsAny(message),
-              let match = try? matcher.firstMatch(of: catalog.systemAccount, in: message),
-              let found = SystemAccount.event({ group($0, of: catalog.systemAccount, in: match, message) }) else { return nil }
+              (try? matcher.matchInPlace(catalog.systemAccount, in: message)) == true,
+              let found = SystemAccount.event({ name in
+                  // Read where PCRE2 left the groups, before any other match.
+                  guard let range = catalog.systemAccount.groupNumber(name).flatMap(matcher.group) else { return nil }
+                  return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+              }) else { return nil }
         var identity = SceneIdentity()
         identity.bundle = found.bundle
         identity.appPid = found.pid
@@ -633,17 +637,19 @@ package final class EventExtractor {
         for (index, regex) in catalog.shapeRegexes.enumerated() {
             // The shape is read only where its pattern matched: a copy of it retains its names,
             // samples and closure, for each shape tried on each candidate.
-            let match: PCRE2Match?
-            do { match = try matcher.firstMatch(of: regex, in: message) } catch {
+            // The groups are read where PCRE2 left them (no array of them made per candidate),
+            // by a closure that lives on the stack: the resolver reads them before any other match.
+            let matched: Bool
+            do { matched = try matcher.matchInPlace(regex, in: message) } catch {
                 noteLimitExceeded(line)
                 continue
             }
-            guard let match else { continue }
-            let group: (String) -> String? = { name in
-                guard let number = regex.groupNumber(name), let range = match[number] else { return nil }
+            guard matched else { continue }
+            let resolved = catalog.shapeResolvers[index]({ name in
+                guard let number = regex.groupNumber(name), let range = matcher.group(number) else { return nil }
                 return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
-            }
-            if let resolved = catalog.shapeResolvers[index](group) { return (resolved, catalog.shapeNames[index]) }
+            })
+            if let resolved { return (resolved, catalog.shapeNames[index]) }
         }
         return nil
     }
