@@ -128,9 +128,10 @@ package struct CaptureScanner {
             session.feed(line)
             retirement?.read(session, line: line.number)
         }
-        // A batch ends at a line that adds an event, so the retirement looks when it would line by line.
+        // A batch ends at the line that brings the events to where the retirement looks next,
+        // so that it looks when it would line by line.
         let batch: LineBatchReader = { text, first in
-            let taken = session.readQuietly(lines: text, firstNumber: first)
+            let taken = session.readQuietly(lines: text, firstNumber: first, eventLimit: retirement?.nextLook ?? .max)
             if taken.lines > 0 {
                 session.linesRead = first + taken.lines - 1
                 retirement?.read(session, line: session.linesRead)
@@ -316,13 +317,14 @@ final class ScanSession {
     /// Reads quietly (`readQuietly(_:number:)`) the complete lines at the start of `text`
     /// while they qualify, in one call: most lines of an app's console. Stops before a line
     /// that does not qualify or holds a colour escape (both read one by one, the first
-    /// without being tried again) and after a line that adds an event.
-    func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int) -> LineBatch {
+    /// without being tried again) and after the line that brings the events held to
+    /// `eventLimit`. (Stopping after every event cost a new candidate window and run for
+    /// every lifecycle line: a tenth of the lines of a dense console.)
+    func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int, eventLimit: Int = .max) -> LineBatch {
         var taken = LineBatch()
         // The first line is fed one by one: it marks where the input (or part) begins.
         // Where no line qualifies, the line reader stops offering batches for a while.
         guard quietReading, mainReader != nil, firstLineNumber != 0, let base = text.baseAddress else { return taken }
-        let events = stream.events.count
         // Records that repeat the armed prefix are read in this loop, their state kept in
         // locals and written back (`commit`) before anything else reads it.
         var run = QuietRun(session: self)
@@ -403,7 +405,7 @@ final class ScanSession {
             taken.lines += 1
             taken.bytes = end + 1
             if crlf { taken.crlfLines += 1 }
-            if stream.events.count != events { break }
+            if stream.events.count >= eventLimit { break }
         }
         return finish(taken, run: &run)
     }
@@ -862,11 +864,11 @@ final class ScanSession {
     var eventCount: Int { stream.events.count }
     /// Lifecycle events read so far, those let go included.
     var eventsRead: Int { stream.events.count + eventsLetGo }
-    private var eventsLetGo = 0
+    @exclusivity(unchecked) private var eventsLetGo = 0
     /// What judged and let go runs while reading: the runs' record stays with it, and is
     /// copied into a capture only when one is made (a copy held here would make every later
     /// change to a rule's carried facts copy them whole).
-    private var retirement: RunRetirement?
+    @exclusivity(unchecked) private var retirement: RunRetirement?
 
     /// The events held and the marks they need.
     var heldStream: EventStream { EventStream(events: stream.events, processMarks: processes.marks.finished) }

@@ -31,7 +31,8 @@ final class RunRetirement {
     /// process's last lines with the new one's first), and would join it.
     let lag: Int
     private(set) var retired: RetiredRuns
-    private var nextLook: Int
+    /// The number of events held at which the next look is taken.
+    private(set) var nextLook: Int
 
     /// Nil when a rule needs every run of the capture at once (a custom rule over the whole capture).
     init?(checker: Checker, path: String, threshold: Int = 32_768, lag: Int = 10_000) {
