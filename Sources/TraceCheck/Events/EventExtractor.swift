@@ -529,8 +529,8 @@ package final class EventExtractor {
     }
 
     /// The context of an event of `id`, read with `shape` from a record of `record`'s
-    /// process and thread. The recent context of the id is compared with the record's bytes:
-    /// the strings of a key are made only for a new one.
+    /// process and thread. A recent context of the same id, pid and thread is compared with
+    /// the record's bytes: the strings of a key are made only where it is not that one.
     private func sharedContext(id: EventID, source: EventSource, deferred: Bool, shape: String, record: RecordContext) -> EventContext {
         // By the id, process and thread: a context of one id and another thread, asked for
         // in turn with it, must not push it out.
@@ -635,10 +635,9 @@ package final class EventExtractor {
 
     func spelling(in message: UnsafeRawBufferPointer, line: Int) -> (SpellingMatch, String)? {
         for (index, regex) in catalog.shapeRegexes.enumerated() {
-            // The shape is read only where its pattern matched: a copy of it retains its names,
-            // samples and closure, for each shape tried on each candidate.
-            // The groups are read where PCRE2 left them (no array of them made per candidate),
-            // by a closure that lives on the stack: the resolver reads them before any other match.
+            // Only the matched shape's resolver is read, and it reads the groups where PCRE2 left
+            // them (no array of them made per candidate), through a closure on the stack, before
+            // any other match.
             let matched: Bool
             do { matched = try matcher.matchInPlace(regex, in: message) } catch {
                 noteLimitExceeded(line)
