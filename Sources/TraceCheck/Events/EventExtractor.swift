@@ -600,11 +600,7 @@ package final class EventExtractor {
                             context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
         guard candidateFilter == .noPrefilter || catalog.systemWords.containsAny(message),
               (try? matcher.matchInPlace(catalog.systemAccount, in: message)) == true,
-              let found = SystemAccount.event({ name in
-                  // Read where PCRE2 left the groups, before any other match.
-                  guard let range = catalog.systemAccount.groupNumber(name).flatMap(matcher.group) else { return nil }
-                  return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
-              }) else { return nil }
+              let found = SystemAccount.event({ groupOfLastMatch($0, of: catalog.systemAccount, in: message) }) else { return nil }
         var identity = SceneIdentity()
         identity.bundle = found.bundle
         identity.appPid = found.pid
@@ -613,6 +609,13 @@ package final class EventExtractor {
         let eventContext = sharedContext(id: found.id, source: .system, deferred: false, shape: SystemAccount.shape, record: record)
         return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity), context: eventContext,
                               time: record.time)
+    }
+
+    /// Group `name` of `regex`'s last match (`PCRE2Matcher.matchInPlace`) in `message`, read
+    /// where PCRE2 left it: only before the matcher's next match.
+    private func groupOfLastMatch(_ name: String, of regex: PCRE2Regex, in message: UnsafeRawBufferPointer) -> String? {
+        guard let range = regex.groupNumber(name).flatMap(matcher.group) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
     }
 
     private func group(_ name: String, of regex: PCRE2Regex, in match: PCRE2Match, _ message: UnsafeRawBufferPointer) -> String? {
@@ -644,10 +647,7 @@ package final class EventExtractor {
                 continue
             }
             guard matched else { continue }
-            let resolved = catalog.shapeResolvers[index]({ name in
-                guard let number = regex.groupNumber(name), let range = matcher.group(number) else { return nil }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
-            })
+            let resolved = catalog.shapeResolvers[index]({ groupOfLastMatch($0, of: regex, in: message) })
             if let resolved { return (resolved, catalog.shapeNames[index]) }
         }
         return nil

@@ -191,6 +191,8 @@ enum Bytes {
     @inline(__always)
     static func isHexDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
 
+    /// Inlined: a timestamp reads six numbers, and every event's timestamp is read.
+    @inline(__always)
     static func decimal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 18 else { return nil }
         var value = 0

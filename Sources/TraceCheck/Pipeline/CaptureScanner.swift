@@ -558,9 +558,9 @@ final class ScanSession {
 
         init(session: ScanSession) {
             // A part's leading run of repeats is the part before's to judge (`absorb`).
-            let process = session.processes.current
-            fast = session.samePrefix.isArmed && !session.leadingRunIsOpen && (process.selected || !process.logsSystemAccount)
-            selected = process.selected
+            fast = session.samePrefix.isArmed && !session.leadingRunIsOpen
+                && (session.processes.selected || !session.processes.logsSystemAccount)
+            selected = session.processes.selected
             pid = session.context.pid
             signature = session.lastSignature
             repeatRun = session.repeatRun

@@ -22,9 +22,6 @@ struct ProcessSelection {
     /// The current record is SpringBoard's: read only for what it says about apps
     /// (`SystemAccount`).
     private(set) var logsSystemAccount = false
-    /// Both facts of the current record's process, read at once: each read of the session's
-    /// selection is an exclusivity check.
-    var current: (selected: Bool, logsSystemAccount: Bool) { (selected, logsSystemAccount) }
     /// Where the selected process changed.
     var marks: ProcessMarkLog
     /// Every process name a record gave, noted when the selection is decided.
