@@ -30,12 +30,13 @@ static size_t next_block_avx2(const tc_teddy *t, const uint8_t *text, size_t cou
 
 __attribute__((target("avx2")))
 static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *masks, uint32_t *newlines,
-                        size_t blocks) {
+                        int *escape, size_t blocks) {
     const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
     const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
     const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
     const __m256i nibble = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
-    const __m256i newline = _mm256_set1_epi8('\n');
+    const __m256i newline = _mm256_set1_epi8('\n'), escapes = _mm256_set1_epi8(27);
+    __m256i escaped = zero;
     size_t filled = 0;
     for (; filled < blocks && offset + TC_TEDDY_REACH <= count; filled++, offset += 32) {
         __m256i all = _mm256_and_si256(_mm256_and_si256(TC_MATCH256(lo1, hi1, offset), TC_MATCH256(lo2, hi2, offset + 1)),
@@ -43,7 +44,9 @@ static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, si
         masks[filled] = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(all, zero));
         __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + offset));
         newlines[filled] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, newline));
+        escaped = _mm256_or_si256(escaped, _mm256_cmpeq_epi8(bytes, escapes));
     }
+    *escape = _mm256_movemask_epi8(escaped) != 0;
     return filled;
 }
 #undef TC_MATCH256
@@ -110,18 +113,22 @@ static size_t count_byte_sse2(const uint8_t *text, size_t count, uint8_t byte) {
 }
 
 size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
-                     uint32_t *newlines, size_t blocks) {
+                     uint32_t *newlines, int *escape, size_t blocks) {
+    *escape = 0;
     switch (level) {
-    case 2: return fill_avx2(t, text, count, start, masks, newlines, blocks);
+    case 2: return fill_avx2(t, text, count, start, masks, newlines, escape, blocks);
     case 1: {
         size_t filled = 0;
-        const __m128i newline = _mm_set1_epi8('\n');
+        const __m128i newline = _mm_set1_epi8('\n'), escapes = _mm_set1_epi8(27);
+        __m128i escaped = _mm_setzero_si128();
         for (; filled < blocks && start + TC_TEDDY_REACH <= count; filled++, start += 32) {
             masks[filled] = block_ssse3(t, text + start);
-            uint32_t low = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + start)), newline));
-            uint32_t high = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(text + start + 16)), newline));
-            newlines[filled] = low | high << 16;
+            __m128i low = _mm_loadu_si128((const __m128i *)(text + start)), high = _mm_loadu_si128((const __m128i *)(text + start + 16));
+            newlines[filled] = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, newline))
+                | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, newline)) << 16;
+            escaped = _mm_or_si128(escaped, _mm_or_si128(_mm_cmpeq_epi8(low, escapes), _mm_cmpeq_epi8(high, escapes)));
         }
+        *escape = _mm_movemask_epi8(escaped) != 0;
         return filled;
     }
     default: return 0;
@@ -164,8 +171,9 @@ size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, si
 }
 
 size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
-                     uint32_t *newlines, size_t blocks) {
+                     uint32_t *newlines, int *escape, size_t blocks) {
     (void)level; (void)t; (void)text; (void)count; (void)start; (void)masks; (void)newlines; (void)blocks;
+    *escape = 0;
     return 0;
 }
 

@@ -73,26 +73,54 @@ static uint32_t last_block(const tc_word_set *set, const uint8_t *text, size_t a
     return found & (uint32_t)((UINT64_C(1) << (available - 1)) - 1);
 }
 
-int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi) {
-    unsigned slot = set->slots[(unsigned)folded(text[place]) << 8 | folded(text[place + 1])];
+/// The slot of the pair at `place`: 0, or 1 + its fingerprint group. Slots are keyed by bytes
+/// with bit 5 set, as Teddy compares them (`CaselessWordSet.pairKey`).
+static inline unsigned slot_at(const tc_word_set *set, const uint8_t *text, size_t place) {
+    return set->slots[(unsigned)(text[place] | 0x20) << 8 | (unsigned)(text[place + 1] | 0x20)];
+}
+
+/// `words_match_at` past its first test: the words with no byte at the key place, then those
+/// with the text's byte there (`keyed`: the byte is inside lo..<hi and some word has it).
+__attribute__((noinline))
+static int words_compare_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi,
+                            unsigned group, int keyed) {
+    size_t first = 257 * (size_t)group;
+    if (set->groups[group].unkeyed != 0 && bucket_matches(set, text, count, place, first, lo, hi)) return 1;
+    if (!keyed) return 0;
+    size_t key = (size_t)((int64_t)place + set->groups[group].key_offset);
+    return bucket_matches(set, text, count, place, first + 1 + folded(text[key]), lo, hi);
+}
+
+/// Whether one of the words whose fingerprint begins with the pair at `place` stands there,
+/// wholly inside lo..<hi. Inlined where Teddy's marks are walked: most marks are turned away
+/// by the pair's slot or the group's key byte, before any word is compared.
+static inline int words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi) {
+    unsigned slot = slot_at(set, text, place);
     if (slot == 0) return 0;
-    size_t group = 257 * (size_t)(slot - 1);
-    // The words with no byte at the group's key place, then those with the text's byte there
-    // (words are lower case). A word wholly inside lo..<hi has its key byte inside it too.
-    if (bucket_matches(set, text, count, place, group, lo, hi)) return 1;
-    int64_t key = (int64_t)place + set->key_offsets[slot - 1];
-    if (key < (int64_t)lo || key >= (int64_t)hi) return 0;
-    return bucket_matches(set, text, count, place, group + 1 + folded(text[key]), lo, hi);
+    const tc_word_group *group = &set->groups[slot - 1];
+    // A word wholly inside lo..<hi has its key byte inside it too.
+    int64_t key = (int64_t)place + group->key_offset;
+    int keyed = 0;
+    if (key >= (int64_t)lo && key < (int64_t)hi) {
+        uint8_t byte = text[key] | 0x20;
+        keyed = (int)(group->keys[byte >> 6] >> (byte & 63) & 1);
+    }
+    if (!keyed && group->unkeyed == 0) return 0;
+    return words_compare_at(set, text, count, place, lo, hi, slot - 1, keyed);
+}
+
+int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi) {
+    return words_match_at(set, text, count, place, lo, hi);
 }
 
 /// `bucket_leftmost` over the buckets the pair at `place` may have words in (as `tc_words_match_at`).
 static void words_leftmost_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi,
                               size_t *best_start, size_t *best_length) {
-    unsigned slot = set->slots[(unsigned)folded(text[place]) << 8 | folded(text[place + 1])];
+    unsigned slot = slot_at(set, text, place);
     if (slot == 0) return;
     size_t group = 257 * (size_t)(slot - 1);
     bucket_leftmost(set, text, count, place, group, lo, hi, best_start, best_length);
-    int64_t key = (int64_t)place + set->key_offsets[slot - 1];
+    int64_t key = (int64_t)place + set->groups[slot - 1].key_offset;
     if (key < (int64_t)lo || key >= (int64_t)hi) return;
     bucket_leftmost(set, text, count, place, group + 1 + folded(text[key]), lo, hi, best_start, best_length);
 }
@@ -129,14 +157,14 @@ int tc_words_leftmost(const tc_word_set *set, const uint8_t *text, size_t count,
 int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, size_t lo, size_t hi) {
     if (set->level == 0) {
         for (size_t place = lo; place + 1 < hi; place++) {
-            if (tc_words_match_at(set, text, count, place, lo, hi)) return 1;
+            if (words_match_at(set, text, count, place, lo, hi)) return 1;
         }
         return 0;
     }
     // Teddy over the range, 32 places at a time: only the places it marks can begin a fingerprint.
     for (size_t block = lo; block + 1 < hi; block += 32) {
         for (uint32_t found = block_places(set, text, block, hi); found != 0; found &= found - 1) {
-            if (tc_words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
+            if (words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
         }
     }
     return 0;
@@ -147,7 +175,8 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
 static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
     size_t wanted = cursor->blocks == 0 || cursor->blocks > TC_WINDOW_BLOCKS ? 8 : cursor->blocks;
     cursor->blocks = wanted * 2 < TC_WINDOW_BLOCKS ? wanted * 2 : TC_WINDOW_BLOCKS;
-    size_t blocks = tc_teddy_fill(set->level, set->tables, text, count, from, cursor->masks, cursor->newlines, wanted);
+    int escape;
+    size_t blocks = tc_teddy_fill(set->level, set->tables, text, count, from, cursor->masks, cursor->newlines, &escape, wanted);
     size_t end = from + 32 * blocks;
     if (blocks < wanted) {
         // Fewer than TC_TEDDY_REACH bytes are left: the text's last places, up to a block's
@@ -155,12 +184,16 @@ static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const ui
         size_t last = count - end < 32 ? count : end + 32;
         cursor->masks[blocks] = end + 1 < count ? last_block(set, text + end, count - end) : 0;
         uint32_t newlines = 0;
-        for (size_t place = end; place < last; place++) newlines |= (uint32_t)(text[place] == '\n') << (place - end);
+        for (size_t place = end; place < last; place++) {
+            newlines |= (uint32_t)(text[place] == '\n') << (place - end);
+            escape |= text[place] == 27;
+        }
         cursor->newlines[blocks] = newlines;
         end = last;
     }
     cursor->start = from;
     cursor->end = end;
+    cursor->escape = escape;
 }
 
 int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi) {
@@ -175,7 +208,7 @@ int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uin
             uint32_t found = cursor->masks[index] & (UINT32_MAX << (place - block));
             if (stop - block < 32) found &= (UINT32_C(1) << (stop - block)) - 1;
             for (; found != 0; found &= found - 1) {
-                if (tc_words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
+                if (words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
             }
             place = block + 32;
         }
@@ -186,17 +219,22 @@ int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uin
 
 /// `tc_cursor_newline`, and whether a fingerprint may begin at some place from `from` up to
 /// the newline (*places != 0; not 0 also where the line is longer than a window, unknown then):
-/// a line with none holds no word, and its message is not searched again.
-static size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from,
-                            uint32_t *places) {
+/// a line with none holds no word, and its message is not searched again. *escape: whether
+/// a window the line was found in holds an escape byte (27), anywhere.
+static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text,
+                                                                  size_t count, size_t from, uint32_t *places, int *escape) {
     const size_t line = from;
     uint32_t seen = 0;
+    int escaped = 0;
     while (from < count) {
         if (from < cursor->start || from >= cursor->end) {
             // A window from the line's first byte, so that its message is in it too (one from
             // `from` would be searched again from the message); a line longer than a window
             // goes on from where the last one ended.
-            if (from > line) seen = UINT32_MAX;
+            if (from > line) {
+                seen = UINT32_MAX;
+                escaped |= cursor->escape;
+            }
             fill_window(set, cursor, text, count, line > cursor->start && line < from ? line : from);
         }
         for (size_t index = (from - cursor->start) / 32; from < cursor->end; index++) {
@@ -206,6 +244,7 @@ static size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, cons
             if (found != 0) {
                 // The places up to the newline, which is the lowest bit found.
                 *places = seen | (cursor->masks[index] & after & ((found & (0 - found)) - 1));
+                *escape = escaped | cursor->escape;
                 return block + (size_t)__builtin_ctz(found);
             }
             seen |= cursor->masks[index] & after;
@@ -214,12 +253,14 @@ static size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, cons
         from = cursor->end;
     }
     *places = UINT32_MAX;
+    *escape = escaped | cursor->escape;
     return count;
 }
 
 size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
     uint32_t places;
-    return find_line_end(set, cursor, text, count, from, &places);
+    int escape;
+    return find_line_end(set, cursor, text, count, from, &places, &escape);
 }
 
 /// Whether lo..<hi is a candidate: one of the words, or a short one in a short range.
@@ -428,12 +469,14 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
         size_t start = quiet->offset;
         if (start >= quiet->count) return TC_QUIET_END;
         uint32_t places;
-        size_t end = find_line_end(quiet->words, quiet->cursor, text, quiet->count, start, &places);
+        int escape;
+        size_t end = find_line_end(quiet->words, quiet->cursor, text, quiet->count, start, &places, &escape);
         if (end == quiet->count) return TC_QUIET_END;
-        if (end > quiet->limit) return TC_QUIET_END;
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;
         quiet->newline = end;
+        // A line with a colour escape is read without it, by the caller.
+        if (escape && memchr(text + start, 27, end - start) != NULL) return TC_QUIET_LINE;
         int repeats;
         if (wide && quiet->count - start >= 64) {
             repeats = tc_prefix_message_start64(text + start, length, expected, expected_digits, stamp_length,

@@ -289,7 +289,10 @@ final class CandidateFilterTests: XCTestCase {
     /// portable, decide as a plain caseless search of the words does, at every length around
     /// a block's and with the word at every place.
     func testPairsAndTriplesFindTheWordsAPlainSearchFinds() throws {
-        let sets = [["ok", "scene:", "didEnterBackground"], ["AppState", "- FOREGROUND", "willConnect"], ["sceneDidBecomeActive(_:)"]]
+        // The last two: fingerprints that differ only in bit 5 of a byte that is no letter
+        // (`[` and `{`, `@` and `` ` ``) share a slot, and their words are still told apart.
+        let sets = [["ok", "scene:", "didEnterBackground"], ["AppState", "- FOREGROUND", "willConnect"], ["sceneDidBecomeActive(_:)"],
+                    ["[sc", "{sd"], ["@home_now", "`home?"]]
         for words in sets {
             let set = CaselessWordSet(covering: words)
             XCTAssertEqual(set.width, words.contains { $0.utf8.count < 3 } ? 2 : 3, "\(words)")
@@ -306,11 +309,16 @@ final class CandidateFilterTests: XCTestCase {
                 var lines = [filler]
                 for word in words {
                     let bytes = Array(word.uppercased().utf8)
+                    // The word with bit 5 of its bytes that are no letters flipped: another word or none.
+                    let flipped = bytes.map { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 ? $0 : $0 ^ 0x20 }
                     for place in stride(from: 0, through: length, by: 5) {
                         var line = filler
                         line.insert(contentsOf: bytes, at: place)
                         lines.append(line)
                         lines.append(Array(line.dropLast()))
+                        var other = filler
+                        other.insert(contentsOf: flipped, at: place)
+                        lines.append(other)
                     }
                 }
                 for line in lines {

@@ -33,12 +33,13 @@ int tc_teddy_level(void);
 size_t tc_teddy_next_block(int level, const tc_teddy *tables, const uint8_t *text, size_t count, size_t start, uint32_t *mask);
 
 /// Fills masks[k] with the candidates of the block at `start + 32 k` (one bit per position,
-/// as `tc_teddy_next_block` gives them), and newlines[k] with its newlines, for up to
+/// as `tc_teddy_next_block` gives them) and newlines[k] with its newlines, for up to
 /// `blocks` blocks that have TC_TEDDY_REACH readable bytes; returns how many it filled (0
 /// when `level` is 0). One call, the tables loaded once, for a window of blocks a search
-/// then walks bit by bit.
+/// then walks bit by bit. *escape: whether a byte of the blocks filled is an escape (27,
+/// which begins a colour escape), tested while the bytes are in registers.
 size_t tc_teddy_fill(int level, const tc_teddy *tables, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
-                     uint32_t *newlines, size_t blocks);
+                     uint32_t *newlines, int *escape, size_t blocks);
 
 /// How many of the `count` bytes at `text` equal `byte` (newlines, to number the lines of a
 /// part of a file without reading it): 32 bytes at a time with AVX2, 16 with SSE2.

@@ -19,10 +19,25 @@ typedef struct {
     int64_t word;
 } tc_word_entry;
 
+/// What a fingerprint group's words need at a place before any is compared: most places
+/// Teddy marks are common words that hold the fingerprint (`SyncEngine`, `viewDidAppear`),
+/// and the byte at the key place turns nearly all of them away from a few bits that stay in
+/// the first level of cache, where a bucket's bounds and entries need not.
+typedef struct {
+    /// Where, from where the fingerprint begins, the byte the words are bucketed by stands
+    /// (before the fingerprint or after it).
+    int64_t key_offset;
+    /// How many of the words have no byte at the key place (bucket 0): compared wherever the
+    /// group's fingerprint is marked.
+    int64_t unkeyed;
+    /// The bytes some word has at the key place, folded: bit b & 63 of keys[b >> 6].
+    uint64_t keys[4];
+} tc_word_group;
+
 /// A set of words searched caselessly (the Swift `CaselessWordSet` builds and owns it).
-/// The words of fingerprint group g sit in 257 buckets by their byte at `key_offsets[g]` from
-/// where the fingerprint begins: those that have none there (it lies outside the word), then
-/// those whose byte there is b; bucket k is entries[bucket_starts[257 g + k]] up to
+/// The words of fingerprint group g sit in 257 buckets by their byte at `groups[g].key_offset`
+/// from where the fingerprint begins: those that have none there (it lies outside the word),
+/// then those whose byte there is b; bucket k is entries[bucket_starts[257 g + k]] up to
 /// entries[bucket_starts[257 g + k + 1]].
 typedef struct {
     const tc_teddy *tables;
@@ -30,14 +45,13 @@ typedef struct {
     int level;
     /// Fingerprints' length: 3, or 2.
     int width;
-    /// By folded pair `first << 8 | second`: 0, or 1 + the fingerprint group.
+    /// By pair `(first | 0x20) << 8 | (second | 0x20)`: 0, or 1 + the fingerprint group.
     const uint8_t *slots;
     const int64_t *bucket_starts;
     const tc_word_entry *entries;
     const uint8_t *words;
-    /// By group: the place, from where the fingerprint begins, of the byte its words are
-    /// bucketed by (before the fingerprint or after it).
-    const int8_t *key_offsets;
+    /// By group: its key place and what passes there.
+    const tc_word_group *groups;
 } tc_word_set;
 
 /// Whether one of the words whose fingerprint begins with the pair at `place` stands there,
@@ -57,6 +71,8 @@ typedef struct {
     /// The window: places start..<end, those of block k (from start + 32 k) as the bits of
     /// masks[k], and the block's newlines as those of newlines[k] (none at `end` or past it).
     size_t start, end;
+    /// Whether a byte of the window is an escape (27): then its lines are searched for one.
+    int escape;
     /// How many blocks the next window holds: from 8 (0), doubled each time up to
     /// TC_WINDOW_BLOCKS, since a batch often stops at its first lifecycle line, before a
     /// whole window would be used.
@@ -97,7 +113,8 @@ typedef struct {
 /// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:)`),
 /// for the lines that change nothing but counts: records that repeat the armed prefix with a
 /// message that is no candidate and repeats nothing, and lines no reader takes that are no
-/// candidate. Reads them from `offset` and stops before any other line, saying why.
+/// candidate. Reads them from `offset` and stops before any other line, saying why: a line
+/// with a colour escape is the caller's too.
 typedef struct {
     // The text, and the search of its candidates.
     const uint8_t *text;
@@ -107,8 +124,6 @@ typedef struct {
     /// Words that count only in messages of up to `short_limit` bytes.
     const tc_word_set *short_words;
     size_t short_limit;
-    /// No line whose newline lies past this is read (the text before it has no colour escape).
-    size_t limit;
     // The armed prefix: the timestamp's length and the bytes after it, up to the message.
     size_t timestamp_length;
     const uint8_t *prefix_tail;
@@ -143,9 +158,10 @@ typedef struct {
 } tc_quiet;
 
 typedef enum {
-    /// No complete line before `count`, or the next ends past `limit`.
+    /// No complete line before `count`.
     TC_QUIET_END = 0,
-    /// The next line is for the caller to read; nothing about it was searched.
+    /// The next line is for the caller to read (one with a colour escape among them);
+    /// nothing about it was searched.
     TC_QUIET_LINE = 1,
     /// The next line is a record of the armed prefix whose message (from `message_start`) is a candidate.
     TC_QUIET_CANDIDATE_RECORD = 2,

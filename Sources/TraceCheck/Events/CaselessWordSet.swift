@@ -23,7 +23,7 @@ package final class CaselessWordSet: Sendable {
     private let firsts: [SIMD32<UInt8>]
     private let seconds: [SIMD32<UInt8>]
     private let thirds: [SIMD32<UInt8>]
-    /// By folded pair `first << 8 | second` (a fingerprint's first two bytes): 0, or 1 + the
+    /// By pair (`pairKey`: a fingerprint's first two bytes with bit 5 set): 0, or 1 + the
     /// index in `wordLists` of the words it was chosen for (a byte load where a dictionary
     /// would hash).
     private let slots: [UInt8]
@@ -215,12 +215,19 @@ package final class CaselessWordSet: Sendable {
         for word in lowered {
             for fingerprint in unpacked {
                 guard let offset = Self.offset(of: fingerprint, in: word) else { continue }
-                wordsByPair[UInt16(Bytes.lowercased(fingerprint[0])) << 8 | UInt16(Bytes.lowercased(fingerprint[1])), default: []]
-                    .append((word, offset))
+                wordsByPair[Self.pairKey(fingerprint[0], fingerprint[1]), default: []].append((word, offset))
                 break
             }
         }
         self.init(fingerprints: unpacked, teddyBuckets: teddyBuckets, width: width, wordsByPair: wordsByPair)
+    }
+
+    /// A pair's slot: its bytes with bit 5 set, as Teddy compares them, so that the C search
+    /// finds a marked place's slot without testing for letters. Pairs that differ only in bit 5
+    /// of a byte that is no letter (`[` and `{`) share a slot and are told apart when their words
+    /// are compared.
+    private static func pairKey(_ first: UInt8, _ second: UInt8) -> UInt16 {
+        UInt16(first | 0x20) << 8 | UInt16(second | 0x20)
     }
 
     private static func offset(of fingerprint: [UInt8], in word: [UInt8]) -> Int? {
@@ -250,12 +257,19 @@ package final class CaselessWordSet: Sendable {
         self.wordLists = wordLists
         var ordered: [(word: [UInt8], offset: Int)] = []
         var bucketStarts: [Int64] = []
-        var keyOffsets: [Int8] = []
+        var groups: [tc_word_group] = []
         for words in wordLists {
             let key = Self.keyOffset(for: words, width: width)
-            keyOffsets.append(Int8(key))
             var buckets = [[(word: [UInt8], offset: Int)]](repeating: [], count: 257)
             for entry in words { buckets[Self.bucket(of: entry, at: key)].append(entry) }
+            // The bytes of the words' buckets with bit 5 set, as the C search first tests the
+            // text's byte (a few bytes that are no letters pass with another: then their bucket is empty).
+            var keys = [UInt64](repeating: 0, count: 4)
+            for (bucket, entries) in buckets.enumerated().dropFirst() where !entries.isEmpty {
+                let byte = UInt8(bucket - 1) | 0x20
+                keys[Int(byte >> 6)] |= 1 << (byte & 63)
+            }
+            groups.append(tc_word_group(key_offset: Int64(key), unkeyed: Int64(buckets[0].count), keys: (keys[0], keys[1], keys[2], keys[3])))
             for bucket in buckets {
                 bucketStarts.append(Int64(ordered.count))
                 ordered += bucket
@@ -263,7 +277,7 @@ package final class CaselessWordSet: Sendable {
         }
         bucketStarts.append(Int64(ordered.count))
         table = WordTable(tables: tables, level: teddyLevel, width: width, slots: slots, bucketStarts: bucketStarts, words: ordered,
-                          keyOffsets: keyOffsets)
+                          groups: groups)
     }
 
     /// A word's bucket for the key place `key` (from where its fingerprint begins): 1 + its
@@ -274,18 +288,28 @@ package final class CaselessWordSet: Sendable {
     }
 
     /// Where, from where a fingerprint begins, the byte that tells its words apart best
-    /// stands: a few places before or after it, the one that leaves the fewest words to
-    /// compare where the text has the worst byte there (those with none there, plus the
-    /// largest bucket). The byte right after it (as before) wins ties. The words of `cen`
+    /// stands: up to six places after it or eight before, the one that leaves the fewest words
+    /// to compare where the text has the worst byte there (those with none there, plus the
+    /// largest bucket). The byte right after it wins ties, then the nearest. The words of `cen`
     /// (`scene(`, `scene:`, `sceneofrecord:`, `uiscenedidactivate…`) all have an `e` after
     /// it, and `[SceneDelegate]` made each of them compared; the byte after `scene` parts them.
+    /// The words of `und` (`- background`, `went to background`) end with it: the byte four
+    /// before it parts them, where one right after it left all six compared at every
+    /// `background` of a log.
     private static func keyOffset(for words: [(word: [UInt8], offset: Int)], width: Int) -> Int {
         var best = (key: width, cost: Int.max)
-        for key in [width, width + 1, width + 2, width + 3, -1, -2, -3] {
-            var counts = [Int](repeating: 0, count: 257)
-            for entry in words { counts[bucket(of: entry, at: key)] += 1 }
-            let cost = counts[0] + (counts.dropFirst().max() ?? 0)
+        // One array of counts for every key, its used entries set back after each (this runs at every start).
+        var counts = [Int](repeating: 0, count: 257)
+        for key in Array(width...(width + 5)) + Array((-8)...(-1)).reversed() {
+            var largest = 0
+            for entry in words {
+                let bucket = bucket(of: entry, at: key)
+                counts[bucket] += 1
+                if bucket != 0 { largest = max(largest, counts[bucket]) }
+            }
+            let cost = counts[0] + largest
             if cost < best.cost { best = (key, cost) }
+            for entry in words { counts[bucket(of: entry, at: key)] = 0 }
         }
         return best.key
     }
@@ -457,10 +481,10 @@ private final class WordTable: @unchecked Sendable {
     private let bucketStarts: UnsafeMutableBufferPointer<Int64>
     private let entries: UnsafeMutableBufferPointer<tc_word_entry>
     private let words: UnsafeMutableBufferPointer<UInt8>
-    private let keyOffsets: UnsafeMutableBufferPointer<Int8>
+    private let groups: UnsafeMutableBufferPointer<tc_word_group>
 
     init(tables teddy: [UInt8], level: Int32, width: Int, slots slotBytes: [UInt8], bucketStarts starts: [Int64],
-         words ordered: [(word: [UInt8], offset: Int)], keyOffsets offsets: [Int8]) {
+         words ordered: [(word: [UInt8], offset: Int)], groups wordGroups: [tc_word_group]) {
         tables = .allocate(capacity: 1)
         tables.initialize(to: tc_teddy())
         withUnsafeMutableBytes(of: &tables.pointee) { $0.copyBytes(from: teddy.prefix($0.count)) }
@@ -478,12 +502,12 @@ private final class WordTable: @unchecked Sendable {
         _ = entries.initialize(from: made)
         words = .allocate(capacity: max(bytes.count, 1))
         _ = words.initialize(from: bytes)
-        keyOffsets = .allocate(capacity: max(offsets.count, 1))
-        _ = keyOffsets.initialize(from: offsets)
+        groups = .allocate(capacity: max(wordGroups.count, 1))
+        _ = groups.initialize(from: wordGroups)
         set = .allocate(capacity: 1)
         set.initialize(to: tc_word_set(tables: tables, level: level, width: Int32(width), slots: slots.baseAddress,
                                        bucket_starts: bucketStarts.baseAddress, entries: entries.baseAddress,
-                                       words: words.baseAddress, key_offsets: keyOffsets.baseAddress))
+                                       words: words.baseAddress, groups: groups.baseAddress))
     }
 
     deinit {
@@ -493,7 +517,7 @@ private final class WordTable: @unchecked Sendable {
         bucketStarts.deallocate()
         entries.deallocate()
         words.deallocate()
-        keyOffsets.deallocate()
+        groups.deallocate()
     }
 
     /// A word's first and last eight bytes as little-endian words, with bit 5 set where the

@@ -330,25 +330,13 @@ final class ScanSession {
         var run = QuietRun(session: self)
         // The word filter runs over the batch's text in one pass, not line by line.
         var candidates = extractor.catalog.candidates(in: text)
-        // The text before this has no colour escape: searched a window at a time, since a
-        // batch often ends long before its text does. The first window is small and each next
-        // one twice as large: a dense console's batch ends at its first lifecycle line, ten
-        // lines on, and a fixed 8 KB window searched 8 KB at every such stop (at 10 % lifecycle
-        // lines, many times the capture's own size).
-        var clearUntil = 0
-        var escapeWindow = Self.firstEscapeWindow
         while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
             var start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
-            if end > clearUntil {
-                let window = min(text.count, max(end, start + escapeWindow))
-                escapeWindow = min(escapeWindow * 2, Self.largestEscapeWindow)
-                clearUntil = memchr(base + start, 27, window - start).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) } ?? window
-                // A line with colour escapes is read one by one, without them.
-                guard end <= clearUntil else { break }
-            }
-            // The lines that change nothing but counts, read in C up to the next that may.
+            // The lines that change nothing but counts, read in C up to the next that may (or
+            // that has a colour escape: the C read finds them as it finds the newlines, where a
+            // search of its own here read every batch's bytes once more).
             var quietStop = QuietStop()
-            if run.fast, firstNumber > firstLineNumber, let read = readQuietlyInC(from: start, to: clearUntil, of: text, into: &run, cursor: &candidates) {
+            if run.fast, firstNumber > firstLineNumber, let read = readQuietlyInC(from: start, of: text, into: &run, cursor: &candidates) {
                 quietStop = read
                 taken.lines += read.lines
                 taken.crlfLines += read.crlfLines
@@ -362,6 +350,8 @@ final class ScanSession {
                     end = read.newline
                 }
             }
+            // A line with colour escapes is read one by one, without them.
+            guard memchr(base + start, 27, end - start) == nil else { break }
             let crlf = end > start && text[end - 1] == 13
             let lineEnd = crlf ? end - 1 : end
             let number = firstNumber + taken.lines
@@ -441,13 +431,12 @@ final class ScanSession {
     }
 
     /// Reads in C (`tc_quiet_read`) the lines of `text` from `start` that would change
-    /// nothing but `run`'s counts, stamp and signature, and the line count, up to the
-    /// newline at `limit` at most; nil where the C read is not available.
-    private func readQuietlyInC(from start: Int, to limit: Int, of text: UnsafeRawBufferPointer, into run: inout QuietRun,
+    /// nothing but `run`'s counts, stamp and signature, and the line count; nil where the C
+    /// read is not available.
+    private func readQuietlyInC(from start: Int, of text: UnsafeRawBufferPointer, into run: inout QuietRun,
                                 cursor: inout CompiledCatalog.CandidateCursor) -> QuietStop? {
         var quiet = tc_quiet()
         quiet.offset = start
-        quiet.limit = limit
         quiet.timestamp_length = samePrefix.timestampLength
         quiet.selected = run.selected ? 1 : 0
         quiet.repeat_open = run.repeatRun == nil ? 0 : 1
@@ -496,10 +485,6 @@ final class ScanSession {
         return QuietStop(stop: stop, lines: quiet.lines, crlfLines: quiet.crlf_lines, offset: quiet.offset,
                          newline: quiet.newline, messageStart: quiet.message_start)
     }
-
-    /// How many bytes of a batch are searched for colour escapes at first, and at most at a time.
-    private static let firstEscapeWindow = 1_024
-    private static let largestEscapeWindow = 65_536
 
     /// Takes `line` as record `number` of `run` (`QuietRun.take`), and counts the row copied
     /// twice that it shows, if any: the one way both quiet reads take a record.
