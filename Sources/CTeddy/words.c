@@ -267,7 +267,8 @@ size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const u
 /// `places`: 0 when no fingerprint of the words begins in the line (`find_line_end`).
 static int is_candidate(tc_quiet *quiet, size_t lo, size_t hi, uint32_t places) {
     return (places != 0 && tc_cursor_contains(quiet->words, quiet->cursor, quiet->text, quiet->count, lo, hi))
-        || (hi - lo <= quiet->short_limit && tc_words_contain(quiet->short_words, quiet->text, quiet->count, lo, hi));
+        || (hi - lo <= quiet->short_limit && (places != 0 || !quiet->short_words_hold_fingerprints)
+            && tc_words_contain(quiet->short_words, quiet->text, quiet->count, lo, hi));
 }
 
 /// The bytes of `word` that are ASCII digits, as their bit 7 (SWAR: no byte borrows from the

@@ -386,6 +386,16 @@ final class CandidateFilterTests: XCTestCase {
         }
     }
 
+    /// A short message is searched for the short words only where the candidate words'
+    /// search marked a place in its line, which holds only while each short word holds one
+    /// of their fingerprints: true of the catalog's, and told false of a word that holds none.
+    func testShortWordsHoldACandidateFingerprint() {
+        XCTAssertTrue(catalog.shortWordsHoldCandidateFingerprints)
+        XCTAssertTrue(catalog.shortMessageWords.everyWordHoldsAFingerprint(of: catalog.candidateWords))
+        XCTAssertFalse(CaselessWordSet(covering: ["Active", "paused"]).everyWordHoldsAFingerprint(of: catalog.candidateWords), "paused holds none")
+        XCTAssertTrue(CaselessWordSet(covering: ["BACKGROUND"]).everyWordHoldsAFingerprint(of: catalog.candidateWords))
+    }
+
     /// The cursor finds each line's end where `memchr` does, in the window it searches for
     /// words: lines shorter and longer than a window, ranges searched between them (whose
     /// windows begin mid-line), newlines at a window's edges and the text's last byte, and

@@ -124,6 +124,9 @@ typedef struct {
     /// Words that count only in messages of up to `short_limit` bytes.
     const tc_word_set *short_words;
     size_t short_limit;
+    /// Each of `short_words` holds one of `words`' fingerprints: a line where none may begin
+    /// holds no short word either.
+    int short_words_hold_fingerprints;
     // The armed prefix: the timestamp's length and the bytes after it, up to the message.
     size_t timestamp_length;
     const uint8_t *prefix_tail;

@@ -314,6 +314,12 @@ package final class CaselessWordSet: Sendable {
         return best.key
     }
 
+    /// Whether each of these words holds one of `other`'s fingerprints (ASCII case folded):
+    /// then a text where `other`'s search marks no place holds none of these words.
+    package func everyWordHoldsAFingerprint(of other: CaselessWordSet) -> Bool {
+        wordLists.joined().allSatisfy { entry in other.fingerprints.contains { Self.offset(of: $0, in: entry.word) != nil } }
+    }
+
     /// The same words searched without the vector kernel (the portable search alone), for
     /// the test that holds the two to each other.
     package func portable() -> CaselessWordSet {

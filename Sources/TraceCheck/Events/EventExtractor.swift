@@ -31,6 +31,10 @@ package final class CompiledCatalog: Sendable {
     package var shortMessageCandidate: PCRE2Regex { Self.references.shortMessage }
     /// Messages up to this many bytes are checked for `shortMessageWords`.
     package static let shortMessageLimit = 32
+    /// Every short word holds one of `candidateWords`' fingerprints (`active` holds `cti`,
+    /// `background` `und`): a line where the search of those marks no place holds none of
+    /// them either, and its short message is not searched again (a quarter of an app's lines).
+    let shortWordsHoldCandidateFingerprints: Bool
     /// The scene an object description names (`<UIWindowScene: 0x…`) and the delegate one
     /// names (`<Module.SceneDelegate: 0x…>`): the references `ObjectDescriptions` is held to.
     var scenePointer: PCRE2Regex { Self.references.scenePointer }
@@ -94,6 +98,7 @@ package final class CompiledCatalog: Sendable {
         candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints,
                                          teddyBuckets: Self.candidateTeddyBuckets)
         shortMessageWords = CaselessWordSet(covering: Self.shortMessageVocabulary)
+        shortWordsHoldCandidateFingerprints = shortMessageWords.everyWordHoldsAFingerprint(of: candidateWords)
         barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
         uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
         nearMissWords = CaselessWordSet(covering: Self.nearMissNames, fingerprints: Self.nearMissFingerprints)
@@ -208,12 +213,16 @@ package final class CompiledCatalog: Sendable {
         /// Reads the quiet lines of `quiet` in C (`tc_quiet_read`), deciding their messages
         /// as `isCandidate` does; nil where the C read is not available.
         mutating func readQuietly(_ quiet: inout tc_quiet) -> tc_quiet_stop? {
-            words.readQuietly(&quiet, shortWords: shortWords, shortLimit: CompiledCatalog.shortMessageLimit)
+            quiet.short_words_hold_fingerprints = shortWordsHoldFingerprints ? 1 : 0
+            return words.readQuietly(&quiet, shortWords: shortWords, shortLimit: CompiledCatalog.shortMessageLimit)
         }
+
+        private let shortWordsHoldFingerprints: Bool
 
         init(catalog: CompiledCatalog, text: UnsafeRawBufferPointer) {
             words = CaselessWordSet.Cursor(catalog.candidateWords, over: text)
             shortWords = catalog.shortMessageWords
+            shortWordsHoldFingerprints = catalog.shortWordsHoldCandidateFingerprints
             self.text = text
         }
     }
