@@ -4,9 +4,11 @@
 #include <immintrin.h>
 
 /// The bucket bits of the 32 positions at `at`, for one byte of the fingerprints (`lo`, `hi`).
+/// The byte itself indexes the low nibble's table: a shuffle reads its low four bits, and
+/// gives 0 for a byte with bit 7 set, which no fingerprint has. Case is folded by the tables.
 #define TC_MATCH256(lo, hi, at) ({ \
-        __m256i bytes = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(text + (at))), fold); \
-        _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(bytes, nibble)), \
+        __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + (at))); \
+        _mm256_and_si256(_mm256_shuffle_epi8(lo, bytes), \
                          _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble))); })
 
 __attribute__((target("avx2")))
@@ -14,7 +16,7 @@ static size_t next_block_avx2(const tc_teddy *t, const uint8_t *text, size_t cou
     const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
     const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
     const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
-    const __m256i nibble = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
+    const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     for (; offset + TC_TEDDY_REACH <= count; offset += 32) {
         __m256i all = _mm256_and_si256(_mm256_and_si256(TC_MATCH256(lo1, hi1, offset), TC_MATCH256(lo2, hi2, offset + 1)),
                                        TC_MATCH256(lo3, hi3, offset + 2));
@@ -34,7 +36,7 @@ static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, si
     const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
     const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
     const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
-    const __m256i nibble = _mm256_set1_epi8(0x0F), fold = _mm256_set1_epi8(0x20), zero = _mm256_setzero_si256();
+    const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     const __m256i newline = _mm256_set1_epi8('\n'), escapes = _mm256_set1_epi8(27);
     __m256i escaped = zero;
     size_t filled = 0;
@@ -56,11 +58,10 @@ static uint32_t block_ssse3(const tc_teddy *t, const uint8_t *p) {
     const __m128i lo1 = _mm_loadu_si128((const __m128i *)t->lo1), hi1 = _mm_loadu_si128((const __m128i *)t->hi1);
     const __m128i lo2 = _mm_loadu_si128((const __m128i *)t->lo2), hi2 = _mm_loadu_si128((const __m128i *)t->hi2);
     const __m128i lo3 = _mm_loadu_si128((const __m128i *)t->lo3), hi3 = _mm_loadu_si128((const __m128i *)t->hi3);
-    const __m128i nibble = _mm_set1_epi8(0x0F), fold = _mm_set1_epi8(0x20), zero = _mm_setzero_si128();
+    const __m128i nibble = _mm_set1_epi8(0x0F), zero = _mm_setzero_si128();
 #define TC_MATCH128(lo, hi, at) ({ \
-        __m128i bytes = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p + (at))), fold); \
-        _mm_and_si128(_mm_shuffle_epi8(lo, _mm_and_si128(bytes, nibble)), \
-                      _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble))); })
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(p + (at))); \
+        _mm_and_si128(_mm_shuffle_epi8(lo, bytes), _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble))); })
     uint32_t bits = 0;
     for (int half = 0; half < 2; half++) {
         __m128i all = _mm_and_si128(_mm_and_si128(TC_MATCH128(lo1, hi1, 16 * half), TC_MATCH128(lo2, hi2, 16 * half + 1)),

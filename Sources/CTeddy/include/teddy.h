@@ -7,8 +7,10 @@
 /// Nibble tables of up to eight buckets of byte triples (Teddy's fingerprints, as Hyperscan and
 /// Rust's aho-corasick use them): bit b of lo1[x & 15] & hi1[x >> 4] & lo2[y & 15] & hi2[y >> 4]
 /// & lo3[z & 15] & hi3[z >> 4] is set when a fingerprint of bucket b may be (x, y, z). Pairs
-/// set every bit of lo3 and hi3. Bytes are compared with bit 5 set (ASCII case folded), so
-/// the tables hold folded bytes. Each table is 16 entries, repeated for both lanes.
+/// set every bit of lo3 and hi3. Bytes are compared with bit 5 set (ASCII case folded): the
+/// tables hold folded bytes, and a high nibble's table passes it with and without its bit 1
+/// (a byte's bit 5), so that the text is read as it is. Each table is 16 entries, repeated
+/// for both lanes.
 typedef struct {
     uint8_t lo1[32];
     uint8_t hi1[32];

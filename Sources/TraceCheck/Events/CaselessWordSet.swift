@@ -119,7 +119,7 @@ package final class CaselessWordSet: Sendable {
     /// Teddy's tables (`tc_teddy`) for `fingerprints` in `buckets`: lo1, hi1, lo2, hi2, lo3,
     /// hi3, 32 bytes each, the 16 entries twice (one per 128-bit lane); entry n of a byte's
     /// table has the bits of the buckets whose fingerprint has n as that byte's low (high)
-    /// nibble, with bit 5 set.
+    /// nibble, with bit 5 set; a high nibble's table has them at n without its bit 1 too.
     private static func teddyTables(_ fingerprints: [[UInt8]], _ buckets: [Int], width: Int) -> [UInt8] {
         var tables = [UInt8](repeating: 0, count: MemoryLayout<tc_teddy>.size)
         // A pair's third byte may be anything: every bucket passes lo3 and hi3.
@@ -128,7 +128,9 @@ package final class CaselessWordSet: Sendable {
             let bucket = UInt8(1) << teddyBucket
             for (place, byte) in fingerprint.enumerated() {
                 let folded = byte | 0x20
-                for (table, nibble) in [(64 * place, folded & 0x0F), (64 * place + 32, folded >> 4)] {
+                // The high nibble without its bit 1 too (the byte without bit 5): the kernel
+                // reads the text's bytes as they are, and folds case here.
+                for (table, nibble) in [(64 * place, folded & 0x0F), (64 * place + 32, folded >> 4), (64 * place + 32, folded >> 4 & 0x0D)] {
                     tables[table + Int(nibble)] |= bucket
                     tables[table + 16 + Int(nibble)] |= bucket
                 }
