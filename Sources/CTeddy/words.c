@@ -237,23 +237,27 @@ static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_
             }
             fill_window(set, cursor, text, count, line > cursor->start && line < from ? line : from);
         }
-        // The block of `from` from it on, then whole blocks (most of a line's hold no newline)
-        // up to the window's last, whose bits stop at its end.
-        size_t index = (from - cursor->start) / 32, blocks = (cursor->end - cursor->start + 31) / 32;
-        uint32_t after = UINT32_MAX << ((from - cursor->start) % 32);
-        uint32_t found = cursor->newlines[index] & after, marks = cursor->masks[index] & after;
-        while (found == 0 && ++index < blocks) {
+        // A window from the line's first byte may end before `from`, near the text's end (its
+        // last 33 bytes are one block of 32): then the next is from `from`.
+        if (from < cursor->end) {
+            // The block of `from` from it on, then whole blocks (most of a line's hold no
+            // newline) up to the window's last, whose bits stop at its end.
+            size_t index = (from - cursor->start) / 32, blocks = (cursor->end - cursor->start + 31) / 32;
+            uint32_t after = UINT32_MAX << ((from - cursor->start) % 32);
+            uint32_t found = cursor->newlines[index] & after, marks = cursor->masks[index] & after;
+            while (found == 0 && ++index < blocks) {
+                seen |= marks;
+                found = cursor->newlines[index];
+                marks = cursor->masks[index];
+            }
+            if (found != 0) {
+                // The places up to the newline, which is the lowest bit found.
+                *places = seen | (marks & ((found & (0 - found)) - 1));
+                *escape = escaped | cursor->escape;
+                return cursor->start + 32 * index + (size_t)__builtin_ctz(found);
+            }
             seen |= marks;
-            found = cursor->newlines[index];
-            marks = cursor->masks[index];
         }
-        if (found != 0) {
-            // The places up to the newline, which is the lowest bit found.
-            *places = seen | (marks & ((found & (0 - found)) - 1));
-            *escape = escaped | cursor->escape;
-            return cursor->start + 32 * index + (size_t)__builtin_ctz(found);
-        }
-        seen |= marks;
         from = cursor->end;
     }
     *places = UINT32_MAX;

@@ -427,6 +427,28 @@ final class CandidateFilterTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(lineEnds, 10_000)
+        // A last line that begins where a window's last whole block ends, 33 bytes before the
+        // text's end (with its newline or without), after short lines that left newlines in every block
+        // the cursor had held: the window from that line's first byte ends before the text
+        // does, where the search had already gone (a search of it again found a newline of
+        // an older window past the text's end, and the quiet read never ended).
+        for before in 0..<1_200 {
+            for (tail, newline) in [(31, false), (32, false), (33, false), (34, false), (31, true), (32, true), (33, true)] {
+                let text = (0..<before).map { $0 % 8 == 7 ? UInt8(10) : UInt8(ascii: "a") } + [10]
+                    + [UInt8](repeating: UInt8(ascii: "b"), count: tail) + (newline ? [10] : [])
+                text.withUnsafeBytes { bytes in
+                    guard let base = bytes.baseAddress else { return XCTFail("no bytes") }
+                    var cursor = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
+                    var start = 0
+                    while start < bytes.count {
+                        let expected = memchr(base + start, 10, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
+                        XCTAssertEqual(cursor.newline(from: start), expected, "\(before) bytes of short lines, then \(tail) and \(newline); line at \(start)")
+                        guard let end = expected else { break }
+                        start = end + 1
+                    }
+                }
+            }
+        }
     }
 }
 
