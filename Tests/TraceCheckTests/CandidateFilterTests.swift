@@ -409,21 +409,9 @@ final class CandidateFilterTests: XCTestCase {
             let newlineOdds = [3, 40, 120, 5_000][round % 4]
             var text = (0..<count).map { _ in next(newlineOdds) == 0 ? UInt8(10) : UInt8(ascii: "a") + UInt8(next(26)) }
             if round % 3 == 0 { text[text.count - 1] = 10 }
-            text.withUnsafeBytes { bytes in
-                guard let base = bytes.baseAddress else { return XCTFail("no bytes") }
-                var cursor = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
-                var start = 0
-                while start < bytes.count {
-                    let expected = memchr(base + start, 10, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
-                    // Some lines' messages searched first, as the quiet read does.
-                    if next(3) == 0, let end = expected, end > start {
-                        _ = cursor.containsAny(in: (start + next(end - start))..<end)
-                    }
-                    XCTAssertEqual(cursor.newline(from: start), expected, "round \(round), line at \(start)")
-                    guard let end = expected else { break }
-                    lineEnds += 1
-                    start = end + 1
-                }
+            lineEnds += checkLineEnds(of: text, "round \(round)") { cursor, start, end in
+                // Some lines' messages searched first, as the quiet read does.
+                if next(3) == 0, end > start { _ = cursor.containsAny(in: (start + next(end - start))..<end) }
             }
         }
         XCTAssertGreaterThan(lineEnds, 10_000)
@@ -436,18 +424,32 @@ final class CandidateFilterTests: XCTestCase {
             for (tail, newline) in [(31, false), (32, false), (33, false), (34, false), (31, true), (32, true), (33, true)] {
                 let text = (0..<before).map { $0 % 8 == 7 ? UInt8(10) : UInt8(ascii: "a") } + [10]
                     + [UInt8](repeating: UInt8(ascii: "b"), count: tail) + (newline ? [10] : [])
-                text.withUnsafeBytes { bytes in
-                    guard let base = bytes.baseAddress else { return XCTFail("no bytes") }
-                    var cursor = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
-                    var start = 0
-                    while start < bytes.count {
-                        let expected = memchr(base + start, 10, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
-                        XCTAssertEqual(cursor.newline(from: start), expected, "\(before) bytes of short lines, then \(tail) and \(newline); line at \(start)")
-                        guard let end = expected else { break }
-                        start = end + 1
-                    }
-                }
+                _ = checkLineEnds(of: text, "\(before) bytes of short lines, then \(tail) and \(newline)")
             }
+        }
+    }
+
+    /// Asks a new cursor over `text` for each line's end in turn and holds it to memchr's;
+    /// `before` runs before each line's end is asked for, with the line's start and end.
+    /// Returns how many line ends were found.
+    private func checkLineEnds(of text: [UInt8], _ label: String,
+                               before: (inout CaselessWordSet.Cursor, Int, Int) -> Void = { _, _, _ in }) -> Int {
+        text.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else {
+                XCTFail("no bytes")
+                return 0
+            }
+            var cursor = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
+            var start = 0, found = 0
+            while start < bytes.count {
+                let expected = memchr(base + start, 10, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
+                if let end = expected { before(&cursor, start, end) }
+                XCTAssertEqual(cursor.newline(from: start), expected, "\(label), line at \(start)")
+                guard let end = expected else { break }
+                found += 1
+                start = end + 1
+            }
+            return found
         }
     }
 }
