@@ -4,11 +4,11 @@
 #include <immintrin.h>
 
 /// The bucket bits of the 32 positions at `at`, for one byte of the fingerprints (`lo`, `hi`).
-/// The byte itself indexes the low nibble's table: a shuffle reads its low four bits, and
-/// gives 0 for a byte with bit 7 set, which no fingerprint has. Case is folded by the tables.
+/// Case is folded by the tables, not by an instruction per byte. (The low nibble is masked: a
+/// shuffle gives 0 for a byte with bit 7 set, and a team's own words may hold such bytes.)
 #define TC_MATCH256(lo, hi, at) ({ \
         __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + (at))); \
-        _mm256_and_si256(_mm256_shuffle_epi8(lo, bytes), \
+        _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(bytes, nibble)), \
                          _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble))); })
 
 __attribute__((target("avx2")))
@@ -61,7 +61,8 @@ static uint32_t block_ssse3(const tc_teddy *t, const uint8_t *p) {
     const __m128i nibble = _mm_set1_epi8(0x0F), zero = _mm_setzero_si128();
 #define TC_MATCH128(lo, hi, at) ({ \
         __m128i bytes = _mm_loadu_si128((const __m128i *)(p + (at))); \
-        _mm_and_si128(_mm_shuffle_epi8(lo, bytes), _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble))); })
+        _mm_and_si128(_mm_shuffle_epi8(lo, _mm_and_si128(bytes, nibble)), \
+                      _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(bytes, 4), nibble))); })
     uint32_t bits = 0;
     for (int half = 0; half < 2; half++) {
         __m128i all = _mm_and_si128(_mm_and_si128(TC_MATCH128(lo1, hi1, 16 * half), TC_MATCH128(lo2, hi2, 16 * half + 1)),

@@ -80,7 +80,7 @@ static inline unsigned slot_at(const tc_word_set *set, const uint8_t *text, size
 }
 
 /// `words_match_at` past its first test: the words with no byte at the key place, then those
-/// with the text's byte there (`keyed`: the byte is inside lo..<hi and some word has it).
+/// with the text's byte there (`keyed`: the byte is inside lo..<hi and passed the group's bits).
 __attribute__((noinline))
 static int words_compare_at(const tc_word_set *set, const uint8_t *text, size_t count, size_t place, size_t lo, size_t hi,
                             unsigned group, int keyed) {

@@ -386,6 +386,23 @@ final class CandidateFilterTests: XCTestCase {
         }
     }
 
+    /// A team's own words may hold bytes from 0x80 up (`scène`), which make rare fingerprints:
+    /// Teddy's tables pass them too, at every place of a line.
+    func testWordsBeyondASCIIAreFound() {
+        let words = ["scène activée", "überweisung fertig"]
+        let set = CaselessWordSet(covering: words)
+        XCTAssertTrue(set.fingerprints.contains { $0.contains { $0 >= 0x80 } }, "a fingerprint beyond ASCII: \(set.fingerprints)")
+        let portable = set.portable()
+        for word in words {
+            for place in 0..<70 {
+                let line = Array(String(repeating: "x", count: place).utf8) + Array(word.utf8) + Array(" done".utf8)
+                XCTAssertTrue(line.withUnsafeBytes(set.containsAny), "\(word) at \(place)")
+                XCTAssertTrue(line.withUnsafeBytes(portable.containsAny), "portable: \(word) at \(place)")
+                XCTAssertFalse(Array(line.dropFirst(place + 2)).withUnsafeBytes(set.containsAny), "\(word) cut at \(place)")
+            }
+        }
+    }
+
     /// A short message is searched for the short words only where the candidate words'
     /// search marked a place in its line, which holds only while each short word holds one
     /// of their fingerprints: true of the catalog's, and told false of a word that holds none.

@@ -21,8 +21,9 @@ typedef struct {
 
 /// What a fingerprint group's words need at a place before any is compared: most places
 /// Teddy marks are common words that hold the fingerprint (`SyncEngine`, `viewDidAppear`),
-/// and the byte at the key place turns nearly all of them away from a few bits that stay in
-/// the first level of cache, where a bucket's bounds and entries need not.
+/// and the byte at the key place turns some of them away (a quarter on the bench's app
+/// console; near misses such as `didFinishLoading` pass) from a few bits that stay in the
+/// first level of cache, before a bucket's bounds and entries are read.
 typedef struct {
     /// Where, from where the fingerprint begins, the byte the words are bucketed by stands
     /// (before the fingerprint or after it).
@@ -30,7 +31,8 @@ typedef struct {
     /// How many of the words have no byte at the key place (bucket 0): compared wherever the
     /// group's fingerprint is marked.
     int64_t unkeyed;
-    /// The bytes some word has at the key place, folded: bit b & 63 of keys[b >> 6].
+    /// The bytes some word has at the key place, with bit 5 set as Teddy compares them (a
+    /// byte that is no letter passes with its twin, `[` with `{`): bit b & 63 of keys[b >> 6].
     uint64_t keys[4];
 } tc_word_group;
 
