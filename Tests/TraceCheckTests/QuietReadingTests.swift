@@ -96,6 +96,27 @@ final class QuietReadingTests: XCTestCase {
         XCTAssertGreaterThan(doubled, 30, "captures copied twice, each row's repeat counted")
     }
 
+    /// Lines with a tab among an app's console, which Console.app's reader may take (its gate
+    /// passes any line with a tab): copied rows, a message indented by a tab, a tab inside a
+    /// print. The quiet read leaves each to the full read, which decides who takes it.
+    func testLinesWithATabAmongAnAppsConsoleReadTheSame() throws {
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            let micros = 36_000_000_000 + index * 1_700
+            let seconds = micros / 1_000_000
+            let time = String(format: "2026-04-02 %02d:%02d:%02d.%06d+0200", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60, micros % 1_000_000)
+            lines.append("\(time) Fieldnotes[4817:2863604] [SyncEngine] records merged into the local store: \(index)")
+            switch index % 97 {
+            case 13: lines.append("default\t10:15:03.001234+0200\tFieldnotes\tsync finished: \(index) rows")
+            case 41: lines.append("rendering cell \(index)\tof 900")
+            case 77: lines.append("\tfetched \(index) notes")
+            default: break
+            }
+        }
+        let compared = try Self.compared(lines.joined(separator: "\n") + "\n", name: "tabs among an app's console")
+        XCTAssertEqual(compared.differences, [])
+    }
+
     /// Long runs of one prefix and one timestamp shape, messages that are no candidates and do
     /// not repeat (nor end alike: the quiet read leaves a message with the last one's length,
     /// first and last bytes to the caller), and times that now and then go back a little: behind the record before,
