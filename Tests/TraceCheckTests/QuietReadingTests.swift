@@ -96,15 +96,19 @@ final class QuietReadingTests: XCTestCase {
         XCTAssertGreaterThan(doubled, 30, "captures copied twice, each row's repeat counted")
     }
 
+    /// An Xcode console's timestamp on 2026-04-02, `micros` microseconds after midnight.
+    static func xcodeTime(micros: Int) -> String {
+        let seconds = micros / 1_000_000
+        return String(format: "2026-04-02 %02d:%02d:%02d.%06d+0200", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60, micros % 1_000_000)
+    }
+
     /// Lines with a tab among an app's console, which Console.app's reader may take (its gate
     /// passes any line with a tab): copied rows, a message indented by a tab, a tab inside a
     /// print. The quiet read leaves each to the full read, which decides who takes it.
     func testLinesWithATabAmongAnAppsConsoleReadTheSame() throws {
         var lines: [String] = []
         for index in 0..<3_000 {
-            let micros = 36_000_000_000 + index * 1_700
-            let seconds = micros / 1_000_000
-            let time = String(format: "2026-04-02 %02d:%02d:%02d.%06d+0200", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60, micros % 1_000_000)
+            let time = Self.xcodeTime(micros: 36_000_000_000 + index * 1_700)
             lines.append("\(time) Fieldnotes[4817:2863604] [SyncEngine] records merged into the local store: \(index)")
             switch index % 97 {
             case 13: lines.append("default\t10:15:03.001234+0200\tFieldnotes\tsync finished: \(index) rows")
@@ -131,8 +135,7 @@ final class QuietReadingTests: XCTestCase {
             var lines: [String] = []
             for index in 0..<2_500 {
                 micros += Int.random(in: 0..<6, using: &random) == 0 ? -Int.random(in: 1...900, using: &random) : Int.random(in: 1...2_000, using: &random)
-                let seconds = micros / 1_000_000
-                let time = String(format: "2026-04-02 %02d:%02d:%02d.%06d+0200", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60, micros % 1_000_000)
+                let time = Self.xcodeTime(micros: micros)
                 lines.append("\(time) Fieldnotes[4817:2863604] [SyncEngine] records merged into the local store: \(index)")
             }
             let compared = try Self.compared(lines.joined(separator: "\n") + "\n", name: "times going back, seed \(seed)")

@@ -439,9 +439,11 @@ package final class CaselessWordSet: Sendable {
         }
 
         /// Reads the quiet lines of `quiet` (`tc_quiet_read`) with this cursor as the search
-        /// for the set's words, and `shortWords` for ranges of up to `shortLimit` bytes. Nil
+        /// for the set's words, and `shortWords` for ranges of up to `shortLimit` bytes (only in
+        /// lines where the set's search marked a place, when `shortWordsHoldFingerprints`). Nil
         /// without the vector kernel: the caller reads the lines one by one.
-        mutating func readQuietly(_ quiet: inout tc_quiet, shortWords: CaselessWordSet, shortLimit: Int) -> tc_quiet_stop? {
+        mutating func readQuietly(_ quiet: inout tc_quiet, shortWords: CaselessWordSet, shortLimit: Int,
+                                  shortWordsHoldFingerprints: Bool) -> tc_quiet_stop? {
             guard set.teddyLevel > 0, !set.firsts.isEmpty, let base = text.baseAddress else { return nil }
             let set = set, text = text
             return withUnsafeMutablePointer(to: &state) { cursor in
@@ -451,6 +453,7 @@ package final class CaselessWordSet: Sendable {
                 quiet.cursor = cursor
                 quiet.short_words = UnsafePointer(shortWords.table.set)
                 quiet.short_limit = shortLimit
+                quiet.short_words_hold_fingerprints = shortWordsHoldFingerprints ? 1 : 0
                 return tc_quiet_read(&quiet)
             }
         }

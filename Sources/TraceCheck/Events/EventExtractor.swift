@@ -213,8 +213,8 @@ package final class CompiledCatalog: Sendable {
         /// Reads the quiet lines of `quiet` in C (`tc_quiet_read`), deciding their messages
         /// as `isCandidate` does; nil where the C read is not available.
         mutating func readQuietly(_ quiet: inout tc_quiet) -> tc_quiet_stop? {
-            quiet.short_words_hold_fingerprints = shortWordsHoldFingerprints ? 1 : 0
-            return words.readQuietly(&quiet, shortWords: shortWords, shortLimit: CompiledCatalog.shortMessageLimit)
+            words.readQuietly(&quiet, shortWords: shortWords, shortLimit: CompiledCatalog.shortMessageLimit,
+                              shortWordsHoldFingerprints: shortWordsHoldFingerprints)
         }
 
         private let shortWordsHoldFingerprints: Bool
