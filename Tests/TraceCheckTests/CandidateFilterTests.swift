@@ -472,7 +472,7 @@ final class CandidateFilterTests: XCTestCase {
 }
 
 /// A repeatable stream of draws (a 64-bit linear congruential generator, its high bits).
-private struct Draws {
+struct Draws {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

@@ -41,6 +41,52 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(EventHelp.table().contains("  scene.willConnect\n   selector     scene:willConnectToSession:options:"))
     }
 
+    /// The trie a shape's words are written as matches where, and what, the words one after
+    /// another, longest first, match, backtracking included: on the catalog's word lists over
+    /// every line of the samples and the corpus, and on 300 sets of words made of pieces that
+    /// begin alike (`scene`, `scene:`, `Scene`, `é`, `è`, `[`) over texts made of the same
+    /// pieces, in patterns that make PCRE2 go back to a shorter word (`(?=:)`, `$`, `\]`).
+    func testTheTrieOfWordsMatchesAsTheWordsOneAfterAnother() throws {
+        let wrappers = ["(?<w>%@)", "(?<w>%@)(?=[:(])", "^(?<w>%@)$", "(?<![A-Za-z])(?<w>%@)(?![A-Za-z])", "\\[(?<w>%@)\\]", "(?<w>%@)e"]
+        func compare(_ words: [String], caseless: Bool, on texts: [String]) throws -> Int {
+            let trie = SpellingShape.alternation(words, caseless: caseless), flat = SpellingShape.flatAlternation(words)
+            var matched = 0
+            for wrapper in wrappers {
+                let trieRegex = try PCRE2Regex(wrapper.replacingOccurrences(of: "%@", with: trie), caseless: caseless)
+                let flatRegex = try PCRE2Regex(wrapper.replacingOccurrences(of: "%@", with: flat), caseless: caseless)
+                for text in texts {
+                    let expected = try matcher.firstMatch(of: flatRegex, in: text)
+                    let found = try matcher.firstMatch(of: trieRegex, in: text)
+                    XCTAssertEqual(found?.ranges, expected?.ranges, "\(words) caseless \(caseless) \(wrapper) on \(text): \(trie)")
+                    if expected != nil { matched += 1 }
+                }
+            }
+            return matched
+        }
+        var lines = SpellingShape.all.flatMap { $0.samples.map(\.message) }
+        let captures = try TestCaptures.samples() + ((try? TestCaptures.corpus()) ?? [])
+        for capture in captures { lines += capture.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        let lists: [([String], Bool)] = [(Array(EventCatalog.bySelector.keys), false), (EventCatalog.swiftBaseNames, false),
+                                         (Array(EventCatalog.byNotification.keys), false), (Array(EventCatalog.byShortForm.keys), true),
+                                         (Array(EventCatalog.phrases.keys), true), (Array(EventCatalog.scenePhases.keys), true),
+                                         (Array(EventCatalog.flutterStates.keys), false), (CompiledCatalog.candidateVocabulary, true)]
+        for (words, caseless) in lists {
+            XCTAssertGreaterThan(try compare(words, caseless: caseless, on: lines), 0, "\(words.prefix(3))… match some line")
+        }
+
+        let pieces = ["a", "ab", "abc", "A", "scene", "scene:", "Scene", "s", "did", "Did", "é", "è", "É", "[", "]", "(", ":", "-", ".", " ", "e", "E"]
+        var random = Draws(seed: 13)
+        var matched = 0
+        for _ in 0..<300 {
+            let words = (0..<(1 + random.next(8))).map { _ in (0..<(1 + random.next(3))).map { _ in pieces[random.next(pieces.count)] }.joined() }
+            let texts = (0..<40).map { _ in (0..<random.next(7)).map { _ in pieces[random.next(pieces.count)] }.joined() } + words
+            matched += try compare(words, caseless: random.next(2) == 0, on: texts)
+        }
+        XCTAssertGreaterThan(matched, 5_000)
+        XCTAssertEqual(SpellingShape.alternation(["scene:", "scene", "scene(", "sceneDid"], caseless: false), "scene(?:\\(|:|Did)?")
+        XCTAssertEqual(SpellingShape.alternation(["DidX", "didXYZ"], caseless: true), "didx(?:yz)?")
+    }
+
     func testEverySampleIsClaimedByItsShapeAloneAndMeansItsEvent() throws {
         for shape in SpellingShape.all {
             XCTAssertFalse(shape.samples.isEmpty, shape.name)

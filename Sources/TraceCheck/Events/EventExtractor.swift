@@ -68,9 +68,9 @@ package final class CompiledCatalog: Sendable {
     private static let references: (candidate: PCRE2Regex, shortMessage: PCRE2Regex, nearMiss: PCRE2Regex,
                                     scenePointer: PCRE2Regex, delegateObject: PCRE2Regex) = {
         do {
-            return (try PCRE2Regex(SpellingShape.alternation(candidateVocabulary), caseless: true),
-                    try PCRE2Regex(SpellingShape.alternation(shortMessageVocabulary), caseless: true),
-                    try PCRE2Regex(SpellingShape.alternation(nearMissNames), caseless: true),
+            return (try PCRE2Regex(SpellingShape.alternation(candidateVocabulary, caseless: true), caseless: true),
+                    try PCRE2Regex(SpellingShape.alternation(shortMessageVocabulary, caseless: true), caseless: true),
+                    try PCRE2Regex(SpellingShape.alternation(nearMissNames, caseless: true), caseless: true),
                     try PCRE2Regex("<(?:UIWindowScene|UIScene|CPTemplateApplicationScene): (?<pointer>0x[0-9A-Fa-f]+)"),
                     try PCRE2Regex("<(?:[A-Za-z_][A-Za-z0-9_]*\\.)*(?<class>[A-Za-z_][A-Za-z0-9_]*Delegate): (?<pointer>0x[0-9A-Fa-f]+)>"))
         } catch {
