@@ -87,6 +87,47 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(SpellingShape.alternation(["DidX", "didXYZ"], caseless: true), "didx(?:yz)?")
     }
 
+    /// A shape tried only where its gate passes misses nothing: on every line of the samples
+    /// and the corpus, every shape's samples, and 20,000 lines made of the pieces the gated
+    /// patterns turn on, wherever the pattern matches, the gate passes; and the gates turn
+    /// lines away (a backtrace frame that names a callback among them).
+    func testShapeGatesPassEveryLineTheirPatternsMatch() throws {
+        let gated = catalog.shapes.indices.filter { catalog.shapes[$0].shape.gatedByLiterals }
+        XCTAssertEqual(gated.map { catalog.shapes[$0].shape.name }.sorted(), ["flutter-state", "react-native-state"])
+        for index in gated { XCTAssertNotNil(catalog.shapeGates[index], "\(catalog.shapes[index].shape.name) has a gate") }
+        var lines = SpellingShape.all.flatMap { $0.samples.map(\.message) }
+        lines.append("3   Fieldnotes   0x0000000104a5c2b4 -[AppDelegate application:didFinishLaunchingWithOptions:] + 120")
+        let captures = try TestCaptures.samples() + ((try? TestCaptures.corpus()) ?? [])
+        for capture in captures { lines += capture.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        let pieces = ["AppState", "appState", "nextAppState", "ppState", "current", "CURRENT", "current_state", "state", " ", "\t", " - ",
+                      "-", ":", "=", "->", "→", "'", "changed", "to", "is", "active", "background", "inactive", "INACTIVE", "FOREGROUND",
+                      "BACKGROUND", "AppLifecycleState.", "AppLifecycleState", "didChangeAppLifecycleState", "Flutter", "flutter",
+                      "paused", "resumed", "hidden", "== ", "case ", "x", "_"]
+        var random = Draws(seed: 29)
+        for _ in 0..<20_000 { lines.append((0..<(1 + random.next(6))).map { _ in pieces[random.next(pieces.count)] }.joined()) }
+        for index in gated {
+            guard let gate = catalog.shapeGates[index] else { continue }
+            let (shape, regex) = catalog.shapes[index]
+            var matched = 0, turnedAway = 0
+            for line in lines {
+                var text = line
+                try text.withUTF8 { bytes in
+                    let message = UnsafeRawBufferPointer(bytes)
+                    let passes = gate.containsAny(message)
+                    if try matcher.firstMatch(of: regex, in: message) != nil {
+                        matched += 1
+                        XCTAssertTrue(passes, "\(shape.name) matches \(line) but its gate turns it away")
+                    }
+                    if !passes { turnedAway += 1 }
+                }
+            }
+            XCTAssertGreaterThan(matched, 50, shape.name)
+            XCTAssertGreaterThan(turnedAway, 1_000, shape.name)
+        }
+        let backtrace = Array("3   Fieldnotes   0x0000000104a5c2b4 -[AppDelegate application:didFinishLaunchingWithOptions:] + 120".utf8)
+        for index in gated { XCTAssertEqual(backtrace.withUnsafeBytes { catalog.shapeGates[index]?.containsAny($0) }, false) }
+    }
+
     func testEverySampleIsClaimedByItsShapeAloneAndMeansItsEvent() throws {
         for shape in SpellingShape.all {
             XCTAssertFalse(shape.samples.isEmpty, shape.name)

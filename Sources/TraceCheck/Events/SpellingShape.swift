@@ -38,6 +38,13 @@ package struct SpellingShape: Sendable {
     /// Messages this shape, and no other, must claim, with the event each one means.
     package let samples: [(message: String, event: EventID)]
     let resolve: @Sendable (_ group: (String) -> String?) -> SpellingMatch?
+    /// Tried only on a message that holds one of the literals every match of the pattern
+    /// holds (`RequiredLiterals`, ignoring ASCII case), found by a word search (the catalog's
+    /// `shapeGates`): for patterns that can begin at many places of a line that is none of
+    /// theirs (a space, `a`, `c`, `n`), where PCRE2 tries each. A candidate line no shape reads
+    /// (a backtrace's `-[AppDelegate application:didFinishLaunchingWithOptions:] + 120`) tries
+    /// every shape.
+    var gatedByLiterals = false
 }
 
 extension SpellingShape {
@@ -243,7 +250,8 @@ extension SpellingShape {
         resolve: { group in
             guard let state = group("state"), let id = EventCatalog.flutterStates[state] else { return nil }
             return SpellingMatch(id: id)
-        })
+        },
+        gatedByLiterals: true)
 
     /// React Native's `AppState` as JS code logs it: after `AppState`, `nextAppState` or
     /// `current state` (`AppState.currentState` printed), or a redux enhancer's action name
@@ -266,7 +274,8 @@ extension SpellingShape {
             guard let state = (group("state") ?? group("action"))?.lowercased(),
                   let id = EventCatalog.reactNativeStates[state] else { return nil }
             return SpellingMatch(id: id)
-        })
+        },
+        gatedByLiterals: true)
 
     /// The name events from UIKit's account carry as their shape: read by `UIKitAccount`'s
     /// patterns, not a spelling of a callback.
