@@ -45,7 +45,7 @@ final class CatalogTests: XCTestCase {
     /// another, longest first, match, backtracking included: on the catalog's word lists over
     /// every line of the samples and the corpus, and on 300 sets of words made of pieces that
     /// begin alike (`scene`, `scene:`, `Scene`, `é`, `è`, `[`) over texts made of the same
-    /// pieces, in patterns that make PCRE2 go back to a shorter word (`(?=:)`, `$`, `\]`).
+    /// pieces, in patterns that make PCRE2 go back to a shorter word (`(?=[:(])`, `$`, `\]`, `e`).
     func testTheTrieOfWordsMatchesAsTheWordsOneAfterAnother() throws {
         let wrappers = ["(?<w>%@)", "(?<w>%@)(?=[:(])", "^(?<w>%@)$", "(?<![A-Za-z])(?<w>%@)(?![A-Za-z])", "\\[(?<w>%@)\\]", "(?<w>%@)e"]
         func compare(_ words: [String], caseless: Bool, on texts: [String]) throws -> Int {

@@ -19,8 +19,8 @@ package final class CompiledCatalog: Sendable {
     let shapeResolvers: [@Sendable (_ group: (String) -> String?) -> SpellingMatch?]
     /// By shape, for those `gatedByLiterals`: the literals one of which every match holds, as
     /// a word set searched before the pattern. On a backtrace frame that names a callback,
-    /// React Native's pattern took a third of a microsecond and Flutter's a tenth; the search, a
-    /// few hundredths.
+    /// React Native's pattern took a third of a microsecond and Flutter's a tenth; with the
+    /// gates the bench's app console took 1.6 million fewer instructions on 16 MB.
     package let shapeGates: [CaselessWordSet?]
     /// Finds every line any shape can claim (a superset), so the shapes only run on
     /// candidates. Derived from the catalog's own words, never chosen by hand (written out
