@@ -379,10 +379,7 @@ extension SpellingShape {
             while next < range.upperBound, sameCharacter(word, words[next], length) { next += 1 }
             if !first { pattern.append(UInt8(ascii: "|")) }
             first = false
-            for byte in word[depth..<(depth + length)] {
-                if metacharacters.contains(byte) { pattern.append(0x5C) }
-                pattern.append(byte)
-            }
+            appendEscaped(word[depth..<(depth + length)], to: &pattern)
             appendTrie(words, index..<next, from: depth + length, to: &pattern)
             index = next
         }
@@ -401,11 +398,18 @@ extension SpellingShape {
     static func escapeForPattern(_ literal: String) -> String {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(literal.utf8.count + 8)
-        for byte in literal.utf8 {
-            if metacharacters.contains(byte) { escaped.append(0x5C) }
-            escaped.append(byte)
-        }
+        appendEscaped(literal.utf8, to: &escaped)
         return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// `bytes` as a literal of a pattern: each operator byte after a backslash. Inlined: it
+    /// runs over every byte of the catalog's patterns at every start.
+    @inline(__always)
+    private static func appendEscaped<Bytes: Sequence>(_ bytes: Bytes, to pattern: inout [UInt8]) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            if metacharacters.contains(byte) { pattern.append(0x5C) }
+            pattern.append(byte)
+        }
     }
 
     /// The bytes a pattern reads as operators (`\^$.|?*+()[]{}-/`), escaped in a literal.
