@@ -94,16 +94,14 @@ struct CIEnvironment {
     /// GitHub's job summary file (`GITHUB_STEP_SUMMARY`).
     var stepSummary: String?
 
-    static var current: CIEnvironment {
-        let variables = ProcessInfo.processInfo.environment
-        var found = CIEnvironment()
-        if variables["GITHUB_ACTIONS"] == "true" { found.annotations.append((.github, nil)) }
-        if let summary = variables["GITHUB_STEP_SUMMARY"], !summary.isEmpty { found.stepSummary = summary }
+    /// The CI these environment variables show.
+    init(_ variables: [String: String]) {
+        if variables["GITHUB_ACTIONS"] == "true" { annotations.append((.github, nil)) }
+        if let summary = variables["GITHUB_STEP_SUMMARY"], !summary.isEmpty { stepSummary = summary }
         // Its own file, never GitLab's conventional gl-code-quality-report.json, which
         // SwiftLint and others may already have written in the same job.
-        if variables["GITLAB_CI"] != nil { found.annotations.append((.gitlab, gitLabReport)) }
-        if variables["TEAMCITY_VERSION"] != nil { found.annotations.append((.teamcity, nil)) }
-        return found
+        if variables["GITLAB_CI"] != nil { annotations.append((.gitlab, Self.gitLabReport)) }
+        if variables["TEAMCITY_VERSION"] != nil { annotations.append((.teamcity, nil)) }
     }
 }
 

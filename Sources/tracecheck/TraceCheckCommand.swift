@@ -1,4 +1,5 @@
 import ArgumentParser
+import CStartup
 import Foundation
 import TraceCheck
 #if canImport(Glibc)
@@ -83,9 +84,11 @@ struct TraceCheckCommand: ParsableCommand {
     /// The command line with grouped short options spelt out first (`-qj2` is `-q -j2`, as
     /// in ripgrep), which the argument parser does not split when an option takes a value.
     static func main() {
-        let arguments = ShortOptions.expanded(Array(CommandLine.arguments.dropFirst()))
-        if checksCaptures(arguments) { Warmup.start() }
-        main(arguments)
+        tc_keep_freed_heap()
+        let raw = Array(CommandLine.arguments.dropFirst())
+        // Grouped short options (`-qj2`) never hold what `checksCaptures` looks for.
+        if checksCaptures(raw) { Warmup.start() }
+        main(ShortOptions.expanded(raw))
     }
 
     /// Whether the command line asks for a check (`report`, named or by default), whose
@@ -137,8 +140,20 @@ enum ShortOptions {
     }
 }
 
-extension Severity: ExpressibleByArgument {}
-extension ReportFormat: ExpressibleByArgument {}
+/// An option whose values are an enumeration's raw strings. ArgumentParser's defaults name
+/// each value with `"\(value)"` in code generic over the type, which asks the runtime's
+/// dynamic casts how to print it, and `report` builds its options six times a run: these
+/// two, written for the raw strings, took 3 of the 26 million instructions of parsing
+/// `report`'s command line.
+public protocol ChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension ChoiceArgument {
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    public var defaultValueDescription: String { rawValue }
+}
+
+extension Severity: ChoiceArgument {}
+extension ReportFormat: ChoiceArgument {}
 
 /// `--report FORMAT=PATH`: an extra report written by the same run.
 struct ReportRequest: ExpressibleByArgument {
@@ -156,7 +171,7 @@ struct ReportRequest: ExpressibleByArgument {
     }
 }
 
-enum ModeOption: String, ExpressibleByArgument, CaseIterable {
+enum ModeOption: String, ChoiceArgument {
     case auto, scene, legacy
 
     var forcedMode: LifecycleMode? {
@@ -168,7 +183,7 @@ enum ModeOption: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-enum ColorOption: String, ExpressibleByArgument, CaseIterable {
+enum ColorOption: String, ChoiceArgument {
     case auto, always, never
 }
 
@@ -312,12 +327,15 @@ struct Report: ParsableCommand {
             printError("\(directory): \(allowEmpty ? "warning" : "error"): no capture to check\(filtered)" + (allowEmpty ? "" : "; --allow-empty lets an empty directory pass"))
         }
         if !allowEmpty, !discovery.emptyDirectories.isEmpty { throw ExitCode(Exit.usage) }
-        let environment = CIEnvironment.current
-        let paths = PathBase.detected(explicit: pathBase, environment: ProcessInfo.processInfo.environment)
+        // Read once: Foundation builds a dictionary of every variable each time it is asked
+        // (a third of a million instructions).
+        let variables = ProcessInfo.processInfo.environment
+        let environment = CIEnvironment(variables)
+        let paths = PathBase.detected(explicit: pathBase, environment: variables)
         let mainFormat = format ?? .terminal
         let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn,
-                                               verbose: timeline, unicode: Self.localeIsUTF8,
-                                               width: output == nil ? Self.terminalWidth : 100, paths: paths,
+                                               verbose: timeline, unicode: Self.localeIsUTF8(variables),
+                                               width: output == nil ? Self.terminalWidth(variables) : 100, paths: paths,
                                                rules: options.rules.map(\.description))
         let sink: OutputSink
         if let output {
@@ -426,8 +444,8 @@ struct Report: ParsableCommand {
 
     /// The columns of the terminal on standard output: `$COLUMNS`, else what the terminal
     /// says, else 100 (a pipe, a file).
-    static var terminalWidth: Int {
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+    static func terminalWidth(_ variables: [String: String]) -> Int {
+        if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         var size = winsize()
         if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
         return 100
@@ -435,10 +453,12 @@ struct Report: ParsableCommand {
 
     /// Whether the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`,
     /// the order the C library asks them in): else the terminal gets ASCII verdict marks.
-    static var localeIsUTF8: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        return locale.lowercased().replacingOccurrences(of: "-", with: "").contains("utf8")
+    static func localeIsUTF8(_ variables: [String: String]) -> Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty } ?? ""
+        // `UTF-8`, `utf8`, `en_US.UTF-8`, as bytes: Foundation's `replacingOccurrences` and
+        // `contains` took a million instructions here, on the way to the first line.
+        let folded = Array(locale.lowercased().utf8.filter { $0 != UInt8(ascii: "-") })
+        return folded.indices.contains { folded[$0...].starts(with: "utf8".utf8) }
     }
 
     /// The baseline to hide findings with, or a message and exit 2 before any capture is read.
@@ -563,7 +583,7 @@ struct Formats: ParsableCommand {
     }
 }
 
-enum EventsFormat: String, ExpressibleByArgument, CaseIterable {
+enum EventsFormat: String, ChoiceArgument {
     case table, json
 }
 
@@ -580,8 +600,8 @@ struct Events: ParsableCommand {
     }
 }
 
-extension Snippet.Language: ExpressibleByArgument {}
-extension Snippet.Logger: ExpressibleByArgument {}
+extension Snippet.Language: ChoiceArgument {}
+extension Snippet.Logger: ChoiceArgument {}
 
 struct SnippetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -43,6 +43,13 @@ final class FormatTests: XCTestCase {
         XCTAssertTrue(CaptureFormats.all.filter { $0.name != "plain" }.allSatisfy { !$0.samples.isEmpty })
     }
 
+    /// The names are written out (naming the formats must not build them), in `all`'s order:
+    /// `tracecheck formats`, `--input-format`'s completions and its error list use them.
+    func testFormatNamesAreTheFormatsNamesInOrder() {
+        XCTAssertEqual(CaptureFormats.names, CaptureFormats.all.map(\.name))
+        XCTAssertEqual(Set(CaptureFormats.names).count, CaptureFormats.names.count)
+    }
+
     /// A format's shapes are what its own test of a line's first bytes needs: the C quiet read
     /// sets aside the lines that show none, never calling the test. Every line that passes a
     /// format's test shows one of its shapes: every format's samples, every sample log's
