@@ -38,7 +38,7 @@ static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, si
     const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
     const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
     const __m256i newline = _mm256_set1_epi8('\n'), escapes = _mm256_set1_epi8(27);
-    __m256i escaped = zero;
+    __m256i special = zero;
     size_t filled = 0;
     for (; filled < blocks && offset + TC_TEDDY_REACH <= count; filled++, offset += 32) {
         __m256i all = _mm256_and_si256(_mm256_and_si256(TC_MATCH256(lo1, hi1, offset), TC_MATCH256(lo2, hi2, offset + 1)),
@@ -46,9 +46,9 @@ static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, si
         masks[filled] = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(all, zero));
         __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + offset));
         newlines[filled] = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, newline));
-        escaped = _mm256_or_si256(escaped, _mm256_cmpeq_epi8(bytes, escapes));
+        special = _mm256_or_si256(special, _mm256_or_si256(_mm256_cmpeq_epi8(bytes, escapes), _mm256_cmpeq_epi8(bytes, zero)));
     }
-    *escape = _mm256_movemask_epi8(escaped) != 0;
+    *escape = _mm256_movemask_epi8(special) != 0;
     return filled;
 }
 #undef TC_MATCH256
@@ -121,16 +121,17 @@ size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t c
     case 2: return fill_avx2(t, text, count, start, masks, newlines, escape, blocks);
     case 1: {
         size_t filled = 0;
-        const __m128i newline = _mm_set1_epi8('\n'), escapes = _mm_set1_epi8(27);
-        __m128i escaped = _mm_setzero_si128();
+        const __m128i newline = _mm_set1_epi8('\n'), escapes = _mm_set1_epi8(27), zero = _mm_setzero_si128();
+        __m128i special = zero;
         for (; filled < blocks && start + TC_TEDDY_REACH <= count; filled++, start += 32) {
             masks[filled] = block_ssse3(t, text + start);
             __m128i low = _mm_loadu_si128((const __m128i *)(text + start)), high = _mm_loadu_si128((const __m128i *)(text + start + 16));
             newlines[filled] = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, newline))
                 | (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, newline)) << 16;
-            escaped = _mm_or_si128(escaped, _mm_or_si128(_mm_cmpeq_epi8(low, escapes), _mm_cmpeq_epi8(high, escapes)));
+            special = _mm_or_si128(special, _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(low, escapes), _mm_cmpeq_epi8(high, escapes)),
+                                                         _mm_or_si128(_mm_cmpeq_epi8(low, zero), _mm_cmpeq_epi8(high, zero))));
         }
-        *escape = _mm_movemask_epi8(escaped) != 0;
+        *escape = _mm_movemask_epi8(special) != 0;
         return filled;
     }
     default: return 0;

@@ -186,7 +186,7 @@ static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const ui
         uint32_t newlines = 0;
         for (size_t place = end; place < last; place++) {
             newlines |= (uint32_t)(text[place] == '\n') << (place - end);
-            escape |= text[place] == 27;
+            escape |= text[place] == 27 || text[place] == 0;
         }
         cursor->newlines[blocks] = newlines;
         end = last;
@@ -220,7 +220,7 @@ int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uin
 /// `tc_cursor_newline`, and whether a fingerprint may begin at some place from `from` up to
 /// the newline (*places != 0; not 0 also where the line is longer than a window, unknown then):
 /// a line with none holds no word, and its message is not searched again. *escape: whether
-/// a window the line was found in holds an escape byte (27), anywhere.
+/// a window the line was found in holds an escape byte (27) or a NUL, anywhere.
 static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text,
                                                                   size_t count, size_t from, uint32_t *places, int *escape) {
     const size_t line = from;
@@ -484,8 +484,11 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;
         quiet->newline = end;
-        // A line with a colour escape is read without it, by the caller.
-        if (escape && memchr(text + start, 27, end - start) != NULL) return TC_QUIET_LINE;
+        // A line with a colour escape is read without it, by the caller, and one with a NUL
+        // byte is given one by one, for the reader to note the first.
+        if (escape && (memchr(text + start, 27, end - start) != NULL || memchr(text + start, 0, end - start) != NULL)) {
+            return TC_QUIET_LINE;
+        }
         int repeats;
         if (wide && quiet->count - start >= 64) {
             repeats = tc_prefix_message_start64(text + start, length, expected, expected_digits, stamp_length,

@@ -12,10 +12,11 @@ import XCTest
 /// repeated, colours, indents, other formats mixed in, wrapped messages, empty messages).
 final class QuietReadingTests: XCTestCase {
     /// What a scan yields, as text to compare.
-    static func summary(of text: String, name: String, quiet: Bool, format: (any CaptureFormat)? = nil) throws -> [String] {
+    static func summary(of text: String, name: String, quiet: Bool, format: (any CaptureFormat)? = nil,
+                        reader: LineReader = LineReader()) throws -> [String] {
         var options = ScanOptions(format: format)
         options.quietReading = quiet
-        let scan = try CaptureScanner(options: options).scan(.text(name: name, contents: text))
+        let scan = try CaptureScanner(options: options, reader: reader).scan(.text(name: name, contents: text))
         var lines = ["format \(scan.format) \(scan.decoration ?? "")", "records \(scan.recordsByFormat.sorted { $0.key < $1.key })",
                      "processes \(scan.processes)", "near misses \(scan.nearMisses.count) \(scan.nearMisses.first.map(\.line))"]
         lines += scan.stream.events.map { "event \($0.line) \($0.id.rawValue) \($0.pid.map(String.init) ?? "-") \($0.thread ?? "-") \($0.time ?? -1)" }
@@ -94,6 +95,38 @@ final class QuietReadingTests: XCTestCase {
         }
         XCTAssertGreaterThan(quietLines, 10_000)
         XCTAssertGreaterThan(doubled, 30, "captures copied twice, each row's repeat counted")
+    }
+
+    /// NUL bytes among an app's console, where batches read most lines: a batch takes no line
+    /// that holds one (the C read stops before it, found by the pass that finds the newlines),
+    /// so the line reader, which no longer searches every chunk, names the first such line.
+    /// NULs in a quiet record's message, a lifecycle line, a line with no prefix, before the
+    /// batches begin (about the 1,040th line) and after; read in chunks that cut lines anywhere.
+    func testTheFirstNULLineIsNamedWhereBatchesReadTheLines() throws {
+        let cases: [(nuls: Set<Int>, first: Int?)] = [
+            ([1_500], 1_500), ([1_800], 1_800), ([1_333], 1_333), ([1_300, 2_500], 1_300), ([500, 2_000], 500), ([2_999], 2_999), ([], nil),
+        ]
+        for (nuls, first) in cases {
+            var lines: [String] = []
+            for index in 1...3_000 {
+                let time = Self.xcodeTime(micros: 36_000_000_000 + index * 1_700)
+                let nul = nuls.contains(index) ? "\u{0}" : ""
+                switch index {
+                case 1_800, 2_400: lines.append("\(time) Fieldnotes[4817:2863604] -[SceneDelegate sceneDidBecomeActive:]\(nul)")
+                case 1_333: lines.append("  continued from above\(nul) (no prefix)")
+                default: lines.append("\(time) Fieldnotes[4817:2863604] [SyncEngine] records merged\(nul) into the local store: \(index)")
+                }
+            }
+            let text = lines.joined(separator: "\n") + "\n"
+            for chunkSize in [4_093, 65_536, 1 << 20] {
+                let reader = LineReader(chunkSize: chunkSize, maximumLineLength: 8_192)
+                let name = "NUL at \(nuls.sorted()), chunks of \(chunkSize)"
+                let quiet = try Self.summary(of: text, name: name, quiet: true, reader: reader)
+                XCTAssertEqual(quiet, try Self.summary(of: text, name: name, quiet: false, reader: reader), name)
+                let named = quiet.filter { $0.contains("NUL bytes") }
+                XCTAssertEqual(named, first.map { ["diagnostic \($0) NUL bytes: this looks like a binary file, not a console capture; scanned as text anyway"] } ?? [], name)
+            }
+        }
     }
 
     /// An Xcode console's timestamp on 2026-04-02, `micros` microseconds after midnight.

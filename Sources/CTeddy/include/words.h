@@ -73,7 +73,8 @@ typedef struct {
     /// The window: places start..<end, those of block k (from start + 32 k) as the bits of
     /// masks[k], and the block's newlines as those of newlines[k] (none at `end` or past it).
     size_t start, end;
-    /// Whether a byte of the window is an escape (27): then its lines are searched for one.
+    /// Whether a byte of the window is an escape (27) or a NUL: then its lines are searched
+    /// for one.
     int escape;
     /// How many blocks the next window holds: from 8 (0), doubled each time up to
     /// TC_WINDOW_BLOCKS, since a batch often stops at its first lifecycle line, before a
@@ -116,7 +117,7 @@ typedef struct {
 /// for the lines that change nothing but counts: records that repeat the armed prefix with a
 /// message that is no candidate and repeats nothing, and lines no reader takes that are no
 /// candidate. Reads them from `offset` and stops before any other line, saying why: a line
-/// with a colour escape is the caller's too.
+/// with a colour escape or a NUL byte is the caller's too.
 typedef struct {
     // The text, and the search of its candidates.
     const uint8_t *text;
@@ -165,7 +166,7 @@ typedef struct {
 typedef enum {
     /// No complete line before `count`.
     TC_QUIET_END = 0,
-    /// The next line is for the caller to read (one with a colour escape among them);
+    /// The next line is for the caller to read (one with a colour escape or a NUL among them);
     /// nothing about it was searched.
     TC_QUIET_LINE = 1,
     /// The next line is a record of the armed prefix whose message (from `message_start`) is a candidate.

@@ -350,8 +350,9 @@ final class ScanSession {
                     end = read.newline
                 }
             }
-            // A line with colour escapes is read one by one, without them.
-            guard memchr(base + start, 27, end - start) == nil else { break }
+            // A line with colour escapes is read one by one, without them, and one with a NUL
+            // byte one by one too: the line reader notes the first (batches take none).
+            guard memchr(base + start, 27, end - start) == nil, memchr(base + start, 0, end - start) == nil else { break }
             let crlf = end > start && text[end - 1] == 13
             let lineEnd = crlf ? end - 1 : end
             let number = firstNumber + taken.lines

@@ -368,9 +368,13 @@ package struct LineReader: Sendable {
         var lineStart = 0, filled = 0
         /// Set while the rest of an over-long line is being skipped; its kept prefix is at 0.
         var skippedBytes: Int?
-        /// A chunk held a NUL byte: lines are searched one by one until the first is found.
-        /// One search per chunk instead of one per line.
-        var mayHoldNUL = false
+        /// Where lines go one by one (no batch reader, or batches backed off), the bytes from
+        /// the first such line to the end of the buffer are searched for a NUL at once, up to
+        /// `searchedForNUL`; when one was found, the lines are searched one by one until the
+        /// first holding one. A batch takes no line with a NUL byte (it stops before it), so
+        /// the bytes batches take are never searched here: on an app's console that search of
+        /// every chunk was 3 % of the run. A line given alone between batches is searched itself.
+        var mayHoldNUL = false, searchedForNUL = 0
         /// Batches offered in a row that took no line, and the line before which none is offered.
         var emptyBatches = 0, batchesResumeAt = 0
 
@@ -383,8 +387,16 @@ package struct LineReader: Sendable {
             statistics.lines += 1
             let number = linesBefore + statistics.lines
             let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
-            if mayHoldNUL, statistics.firstNULLine == nil, memchr(base + start, 0, length) != nil {
-                statistics.firstNULLine = number
+            if statistics.firstNULLine == nil {
+                let alone = batch != nil && number >= batchesResumeAt
+                if !alone, start + length > searchedForNUL {
+                    let from = max(start, searchedForNUL)
+                    if memchr(base + from, 0, filled - from) != nil { mayHoldNUL = true }
+                    searchedForNUL = filled
+                }
+                if alone || mayHoldNUL, memchr(base + start, 0, length) != nil {
+                    statistics.firstNULLine = number
+                }
             }
             if dropped > 0 {
                 statistics.overlongLines.append((number, length + dropped))
@@ -397,11 +409,13 @@ package struct LineReader: Sendable {
                 // No newline within the limit: keep the prefix, skip to the next newline.
                 memmove(base, base + lineStart, maximumLineLength)
                 skippedBytes = filled - lineStart - maximumLineLength
+                searchedForNUL = min(max(0, searchedForNUL - lineStart), maximumLineLength)
                 lineStart = 0
                 filled = maximumLineLength
             } else if skippedBytes == nil, lineStart > 0, capacity - filled < chunkSize {
                 memmove(base, base + lineStart, filled - lineStart)
                 filled -= lineStart
+                searchedForNUL = max(0, searchedForNUL - lineStart)
                 lineStart = 0
             }
 
@@ -422,13 +436,13 @@ package struct LineReader: Sendable {
             statistics.bytes += count
             let newData = filled
             filled += count
-            if !mayHoldNUL, statistics.firstNULLine == nil, memchr(base + newData, 0, count) != nil { mayHoldNUL = true }
 
             var cursor = newData
             if let skipped = skippedBytes {
                 guard let newline = memchr(base + newData, 10, count) else {
                     skippedBytes = skipped + count
                     filled = maximumLineLength
+                    searchedForNUL = min(searchedForNUL, filled)
                     continue
                 }
                 let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
@@ -438,9 +452,8 @@ package struct LineReader: Sendable {
                 cursor = lineStart
             }
             while cursor < filled {
-                // Until a chunk's NUL byte is found, its lines are searched one by one.
                 let next = linesBefore + statistics.lines + 1
-                if let batch, next >= batchesResumeAt, !mayHoldNUL || statistics.firstNULLine != nil {
+                if let batch, next >= batchesResumeAt {
                     let taken = batch(UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart), next)
                     statistics.lines += taken.lines
                     statistics.crlfLines += taken.crlfLines
