@@ -169,6 +169,20 @@ enum Bytes {
         return index
     }
 
+    /// The index of the first byte at or after `start` that is not a space, or `bytes.count`:
+    /// eight bytes at a time, as a device log's columns are padded with runs of up to twenty.
+    static func firstIndex(ofNonSpaceIn bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= bytes.count {
+            // Byte k of the line is byte k of the word from its low end, whatever the machine.
+            let other = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            if other != 0 { return index + other.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count, bytes[index] == 32 { index += 1 }
+        return index
+    }
+
     /// The high bit of each byte of `word` that equals `byte`, exactly (no carry crosses
     /// bytes): a matching byte is zero after the XOR, and only a zero byte keeps its high bit
     /// clear through `((x & 0x7f…) + 0x7f…) | x`.

@@ -48,11 +48,15 @@ package struct LogDefaultFormat: LinePrefixFormat {
             }
             return index < count ? index : nil
         }
-        let space = { (byte: UInt8) in byte == 32 }
+        /// ` +`: the padding between columns, the most of a record's prefix.
+        func spaces() -> Bool {
+            let start = cursor
+            cursor = Bytes.firstIndex(ofNonSpaceIn: line, from: cursor)
+            return cursor > start
+        }
         // ` +0x2bb1f4 +Default +0x0 +4817 +0 +`
-        guard run(space) != nil, let thread = hexNumber(), run(space) != nil,
-              run({ ($0 | 0x20) &- 97 < 26 }) != nil, run(space) != nil, hexNumber() != nil, run(space) != nil,
-              let pid = run(Bytes.isDigit), run(space) != nil, run(Bytes.isDigit) != nil, run(space) != nil else { return nil }
+        guard spaces(), let thread = hexNumber(), spaces(), run({ ($0 | 0x20) &- 97 < 26 }) != nil, spaces(), hexNumber() != nil, spaces(),
+              let pid = run(Bytes.isDigit), spaces(), run(Bytes.isDigit) != nil, spaces() else { return nil }
         // `[spid 0x…, process, begin] `
         if Bytes.equal(line, cursor..<min(cursor + 6, count), "[spid "), let close = first(93, from: cursor + 6), close + 1 < count,
            line[close + 1] == 32 {
