@@ -26,13 +26,10 @@ let package = Package(
         // The prefilter's vector kernel (Teddy's nibble fingerprints), held to the Swift search by a test.
         .target(name: "CTeddy"),
         .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", "CTeddy", .product(name: "Yams", package: "Yams")]),
-        // The command's settings of the C library's heap (the library leaves them to its host).
-        .target(name: "CStartup"),
         .executableTarget(
             name: "tracecheck",
             dependencies: [
                 "TraceCheck",
-                "CStartup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

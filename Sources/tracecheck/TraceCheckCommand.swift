@@ -1,5 +1,4 @@
 import ArgumentParser
-import CStartup
 import Foundation
 import TraceCheck
 #if canImport(Glibc)
@@ -84,7 +83,6 @@ struct TraceCheckCommand: ParsableCommand {
     /// The command line with grouped short options spelt out first (`-qj2` is `-q -j2`, as
     /// in ripgrep), which the argument parser does not split when an option takes a value.
     static func main() {
-        tc_keep_freed_heap()
         let raw = Array(CommandLine.arguments.dropFirst())
         // Grouped short options (`-qj2`) never hold what `checksCaptures` looks for.
         if checksCaptures(raw) { Warmup.start() }
