@@ -8,15 +8,14 @@ struct ProcessMarkLog {
     private var keysSinceEvent = MarkedSinceEvent()
     /// The latest mark since the last event, when its process had been marked already: kept
     /// only if it is still the latest when the next event comes. Its name stays in bytes until
-    /// then: with apps logging in turn, most marks are such repeats, and a string per line
-    /// cost more than the rest of a mark.
-    private var pendingRepeat: PendingMark?
+    /// then (`pendingProcess`): with apps logging in turn, most marks are such repeats, and a
+    /// string per line cost more than the rest of a mark, a copy of a whole `FieldBytes` a
+    /// tenth of it.
+    private var pendingRepeat: (line: Int, pid: Int?)?
+    private var pendingProcess = FieldBytes()
 
-    struct PendingMark {
-        let line: Int
-        let pid: Int?
-        let process: FieldBytes
-        var mark: ProcessMark { ProcessMark(line: line, pid: pid, process: process.text) }
+    private var pendingMark: ProcessMark? {
+        pendingRepeat.map { ProcessMark(line: $0.line, pid: $0.pid, process: pendingProcess.text) }
     }
 
     /// For a part after the first: how its first stretch of marks (from its first mark to the
@@ -43,33 +42,36 @@ struct ProcessMarkLog {
     }
 
     /// The process the last mark entered (the current one).
-    var current: ProcessMark? { pendingRepeat?.mark ?? marks.last }
+    var current: ProcessMark? { pendingMark ?? marks.last }
 
     /// The selected process changed at `line`, to the one with this pid (if the format has
-    /// one) and name.
-    mutating func note(line: Int, pid: Int?, process: FieldBytes) {
+    /// one) and name (the record's bytes).
+    mutating func note(line: Int, pid: Int?, process: UnsafeRawBufferPointer) {
         // A pid is the key where there is one: no string to build for the common case.
-        let key = pid.map(ProcessMark.Key.pid) ?? .name(process.text ?? "")
+        let key = pid.map(ProcessMark.Key.pid) ?? .name(String(decoding: process, as: UTF8.self))
         if keysSinceEvent.contains(key) {
-            let repeated = PendingMark(line: line, pid: pid, process: process)
-            if leading?.open == true, leading?.secondOfFirst == nil, key == marks.first?.key { leading?.secondOfFirst = repeated.mark }
-            pendingRepeat = repeated
+            pendingRepeat = (line, pid)
+            pendingProcess.set(process)
+            if leading?.open == true, leading?.secondOfFirst == nil, key == marks.first?.key {
+                let second = pendingMark
+                leading?.secondOfFirst = second
+            }
             return
         }
         keysSinceEvent.insert(key)
         pendingRepeat = nil
-        marks.append(ProcessMark(line: line, pid: pid, process: process.text))
+        marks.append(ProcessMark(line: line, pid: pid, process: process.isEmpty ? nil : String(decoding: process, as: UTF8.self)))
     }
 
     /// The selected process changed at `mark` (a mark of another log, replayed).
     mutating func note(_ mark: ProcessMark) {
         var name = mark.process ?? ""
-        note(line: mark.line, pid: mark.pid, process: name.withUTF8 { FieldBytes(UnsafeRawBufferPointer($0)) })
+        name.withUTF8 { note(line: mark.line, pid: mark.pid, process: UnsafeRawBufferPointer($0)) }
     }
 
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
-        if let pendingRepeat { marks.append(pendingRepeat.mark) }
+        if let pendingMark { marks.append(pendingMark) }
         pendingRepeat = nil
         keysSinceEvent.removeAll()
         if leading?.open == true {
@@ -91,15 +93,15 @@ struct ProcessMarkLog {
 
     /// Every mark the timeline needs, in line order.
     var finished: [ProcessMark] {
-        guard let pendingRepeat else { return marks }
-        return marks + [pendingRepeat.mark]
+        guard let pendingMark else { return marks }
+        return marks + [pendingMark]
     }
 
     /// `finished`, taken from the log, which is left empty: at the end of a scan, where a copy
     /// of the marks (one per app per event with apps logging in turn) cost about 1 % of a run
     /// over a device log of 100 apps.
     mutating func takeFinished() -> [ProcessMark] {
-        if let pendingRepeat { marks.append(pendingRepeat.mark) }
+        if let pendingMark { marks.append(pendingMark) }
         pendingRepeat = nil
         defer { marks = [] }
         return marks
@@ -121,6 +123,7 @@ struct ProcessMarkLog {
         marks += later.marks.dropFirst(stretch.count)
         keysSinceEvent = later.keysSinceEvent
         pendingRepeat = later.pendingRepeat
+        pendingProcess = later.pendingProcess
     }
 }
 

@@ -12,11 +12,13 @@ struct ProcessSelection {
     // Decided once per change of process, by pid, or by name where the format has no pid.
     private var lastPidless: (name: FieldBytes, selected: Bool, system: Bool) = (FieldBytes(), true, false)
     private var lastPid: Int?
-    /// The name the last record with a pid gave it: a pid seen under another name is
-    /// selected again by that name, so that selection is a fact of each record alone.
-    private var lastPidProcess = FieldBytes()
+    /// By pid, the name the last record with that pid gave it and what was decided for it: a
+    /// pid seen under another name is selected again by that name, so that selection is a
+    /// fact of each record alone. `lastPid`'s entry holds the name of the record before.
     private var byPid = PidTable<(name: FieldBytes, selected: Bool, system: Bool)>()
-    private var lastMark: (pid: Int?, process: FieldBytes) = (nil, FieldBytes())
+    /// The last mark's pid, and its name where it had no pid (a mark with a pid is the same
+    /// process as the next record with that pid whatever its name: no copy of it is needed).
+    private var lastMark: (pid: Int?, pidlessProcess: FieldBytes) = (nil, FieldBytes())
     /// The current record's process is read.
     private(set) var selected = true
     /// The current record is SpringBoard's: read only for what it says about apps
@@ -39,18 +41,19 @@ struct ProcessSelection {
     /// without pids by name. Another process's lines in between (SpringBoard's chatter)
     /// change nothing.
     mutating func note(line: Int, pid: Int?, process: UnsafeRawBufferPointer) {
-        // The same pid under the same name as the record before: the common case.
-        if let pid, pid == lastPid, lastPidProcess.equals(process) { return }
-        lastPid = pid
         if let pid {
-            lastPidProcess.set(process)
+            // Under the name that pid had last: the common case, the same pid as the record
+            // before included. Where apps log in turn, the pid changes at every line.
             if let known = byPid.with(pid, { $0.name.equals(process) ? ($0.selected, $0.system) : nil }) {
+                if pid == lastPid { return }
                 (selected, logsSystemAccount) = known
             } else {
                 (selected, logsSystemAccount) = decide(process)
-                byPid.set((lastPidProcess, selected, logsSystemAccount), for: pid)
+                byPid.set((FieldBytes(process), selected, logsSystemAccount), for: pid)
             }
+            lastPid = pid
         } else {
+            lastPid = nil
             if !lastPidless.name.equals(process) {
                 let decided = decide(process)
                 lastPidless = (FieldBytes(process), decided.selected, decided.system)
@@ -59,10 +62,10 @@ struct ProcessSelection {
         }
         guard selected, pid != nil || !process.isEmpty else { return }
         // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.
-        if pid == lastMark.pid, pid != nil || lastMark.process.equals(process) { return }
+        if pid == lastMark.pid, pid != nil || lastMark.pidlessProcess.equals(process) { return }
         lastMark.pid = pid
-        lastMark.process.set(process)
-        marks.note(line: line, pid: pid, process: lastMark.process)
+        if pid == nil { lastMark.pidlessProcess.set(process) }
+        marks.note(line: line, pid: pid, process: process)
     }
 
     /// Whether a process of this name is read, and whether it is one whose lines tell of apps.

@@ -60,6 +60,27 @@ package struct TimelineBuilder {
 
     // MARK: Epochs
 
+    /// Epochs by process, as `splitIntoEpochs` finds them. With apps logging in turn, a device
+    /// log has a mark per app between two events: a pid is looked up in a table, not hashed.
+    private struct EpochsByKey {
+        private var byPid = PidTable<Int>()
+        private var byName: [String: Int] = [:]
+
+        func epoch(of key: ProcessMark.Key) -> Int? {
+            switch key {
+            case .pid(let pid): byPid.with(pid) { $0 }
+            case .name(let name): byName[name]
+            }
+        }
+
+        mutating func set(_ epoch: Int, for key: ProcessMark.Key) {
+            switch key {
+            case .pid(let pid): byPid.set(epoch, for: pid)
+            case .name(let name): byName[name] = epoch
+            }
+        }
+    }
+
     /// By pid where the capture has one; plain print lines belong to the process of the
     /// prefixed lines around them. Without any pid, a second launch starts a new epoch.
     ///
@@ -70,7 +91,7 @@ package struct TimelineBuilder {
         var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
         // What each epoch has shown of launch and terminate callbacks, kept up as events come.
         var launches: [LaunchCallbacks] = [LaunchCallbacks()]
-        var epochByKey: [ProcessMark.Key: Int] = [:]
+        var epochByKey = EpochsByKey()
         var current = 0
         var currentKey: ProcessMark.Key?
         var marks = stream.processMarks[...]
@@ -83,15 +104,15 @@ package struct TimelineBuilder {
 
         func enter(_ mark: ProcessMark) {
             currentKey = mark.key
-            if let known = epochByKey[mark.key] {
+            if let known = epochByKey.epoch(of: mark.key) {
                 current = known
             } else if epochs[current].pid == nil, epochs[current].process == nil {
                 epochs[current].pid = mark.pid
                 epochs[current].process = mark.process
-                epochByKey[mark.key] = current
+                epochByKey.set(current, for: mark.key)
             } else {
                 open(pid: mark.pid, process: mark.process)
-                epochByKey[mark.key] = current
+                epochByKey.set(current, for: mark.key)
             }
         }
 
@@ -112,7 +133,7 @@ package struct TimelineBuilder {
             if event.pid == nil, launches[current].startsNewProcess(at: event, pidKnown: epochs[current].pid != nil) {
                 open(pid: nil, process: epochs[current].process)
                 // Without pids, a relaunch under the same name is this new epoch from now on.
-                if let currentKey { epochByKey[currentKey] = current }
+                if let currentKey { epochByKey.set(current, for: currentKey) }
             }
             launches[current].note(event)
             assignment[position] = current
