@@ -660,12 +660,11 @@ final class ScanSession {
         if quietReading {
             if fallback == nil { samePrefix.note(record) } else { samePrefix.disarm() }
         }
-        swap(&previousTimestamp, &context.timestamp)
-        context.update(from: record)
+        let wentBack = Self.advance(&context, previousTimestamp: &previousTimestamp, to: record)
         let message = record.message
         let signature = MessageSignature(message, pid: record.fields.pid)
         if isFirst { firstRecord = (record.number, context.timestamp, signature) }
-        if Self.isEarlier(context.timestamp, than: previousTimestamp) { outOfOrder.add(record.number) }
+        if wentBack { outOfOrder.add(record.number) }
         noteProcess(record)
         if signature.continuesRun(of: lastSignature) {
             if let run = repeatRun { repeatRun = (run.first, run.repeats + 1) } else { repeatRun = (record.number, 1) }
@@ -681,6 +680,15 @@ final class ScanSession {
             return
         }
         extract(message: message, text: record.bytes, number: record.number, context: context)
+    }
+
+    /// Makes `record` the context, the timestamp before it `previousTimestamp`; whether its
+    /// timestamp is earlier. Both in place: passed from the session's properties (a class's),
+    /// the two timestamps were copied for the call, at every record (4 % of a device log's run).
+    private static func advance(_ context: inout RecordContext, previousTimestamp: inout FieldBytes, to record: Record) -> Bool {
+        swap(&previousTimestamp, &context.timestamp)
+        context.update(from: record)
+        return isEarlier(context.timestamp, than: previousTimestamp)
     }
 
     /// Timestamps of one format have one width, so bytes compare in time order; only an

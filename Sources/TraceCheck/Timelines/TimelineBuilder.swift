@@ -93,8 +93,11 @@ package struct TimelineBuilder {
         var launches: [LaunchCallbacks] = [LaunchCallbacks()]
         var epochByKey = EpochsByKey()
         var current = 0
-        var currentKey: ProcessMark.Key?
-        var marks = stream.processMarks[...]
+        // The mark entered last; read in place, by index: a device log of apps logging in turn
+        // has about one mark a line, and a copy of each costs a retain of its name.
+        var currentMark: Int?
+        let marks = stream.processMarks
+        var nextMark = marks.startIndex
 
         func open(pid: Int?, process: String?) {
             epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: pid, process: process))
@@ -102,17 +105,18 @@ package struct TimelineBuilder {
             current = epochs.count - 1
         }
 
-        func enter(_ mark: ProcessMark) {
-            currentKey = mark.key
-            if let known = epochByKey.epoch(of: mark.key) {
+        func enter(_ index: Int) {
+            currentMark = index
+            let key = marks[index].key
+            if let known = epochByKey.epoch(of: key) {
                 current = known
             } else if epochs[current].pid == nil, epochs[current].process == nil {
-                epochs[current].pid = mark.pid
-                epochs[current].process = mark.process
-                epochByKey.set(current, for: mark.key)
+                epochs[current].pid = marks[index].pid
+                epochs[current].process = marks[index].process
+                epochByKey.set(current, for: key)
             } else {
-                open(pid: mark.pid, process: mark.process)
-                epochByKey.set(current, for: mark.key)
+                open(pid: marks[index].pid, process: marks[index].process)
+                epochByKey.set(current, for: key)
             }
         }
 
@@ -126,14 +130,14 @@ package struct TimelineBuilder {
                 assignment[position] = -1
                 continue
             }
-            while let mark = marks.first, mark.line <= event.line {
-                enter(mark)
-                marks = marks.dropFirst()
+            while nextMark < marks.endIndex, marks[nextMark].line <= event.line {
+                enter(nextMark)
+                nextMark += 1
             }
             if event.pid == nil, launches[current].startsNewProcess(at: event, pidKnown: epochs[current].pid != nil) {
                 open(pid: nil, process: epochs[current].process)
                 // Without pids, a relaunch under the same name is this new epoch from now on.
-                if let currentKey { epochByKey.set(current, for: currentKey) }
+                if let currentMark { epochByKey.set(current, for: marks[currentMark].key) }
             }
             launches[current].note(event)
             assignment[position] = current
@@ -145,7 +149,7 @@ package struct TimelineBuilder {
             }
         }
         // Prints before the first NSLog line of their process learn its pid afterwards.
-        for mark in marks { enter(mark) }
+        for index in nextMark..<marks.endIndex { enter(index) }
 
         var counts = [Int](repeating: 0, count: epochs.count)
         for epoch in assignment where epoch >= 0 { counts[epoch] += 1 }
