@@ -8,9 +8,8 @@ struct ProcessMarkLog {
     private var keysSinceEvent = MarkedSinceEvent()
     /// The latest mark since the last event, when its process had been marked already: kept
     /// only if it is still the latest when the next event comes. Its name stays in bytes until
-    /// then (`pendingProcess`): with apps logging in turn, most marks are such repeats, and a
-    /// string per line cost more than the rest of a mark, a copy of a whole `FieldBytes` a
-    /// tenth of it.
+    /// then (`pendingProcess`, whose bytes each repeat sets): with apps logging in turn, most
+    /// marks are such repeats, and a string per line cost more than the rest of a mark.
     private var pendingRepeat: (line: Int, pid: Int?)?
     private var pendingProcess = FieldBytes()
 

@@ -60,27 +60,6 @@ package struct TimelineBuilder {
 
     // MARK: Epochs
 
-    /// Epochs by process, as `splitIntoEpochs` finds them. With apps logging in turn, a device
-    /// log has a mark per app between two events: a pid is looked up in a table, not hashed.
-    private struct EpochsByKey {
-        private var byPid = PidTable<Int>()
-        private var byName: [String: Int] = [:]
-
-        func epoch(of key: ProcessMark.Key) -> Int? {
-            switch key {
-            case .pid(let pid): byPid.with(pid) { $0 }
-            case .name(let name): byName[name]
-            }
-        }
-
-        mutating func set(_ epoch: Int, for key: ProcessMark.Key) {
-            switch key {
-            case .pid(let pid): byPid.set(epoch, for: pid)
-            case .name(let name): byName[name] = epoch
-            }
-        }
-    }
-
     /// By pid where the capture has one; plain print lines belong to the process of the
     /// prefixed lines around them. Without any pid, a second launch starts a new epoch.
     ///
@@ -91,7 +70,7 @@ package struct TimelineBuilder {
         var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
         // What each epoch has shown of launch and terminate callbacks, kept up as events come.
         var launches: [LaunchCallbacks] = [LaunchCallbacks()]
-        var epochByKey = EpochsByKey()
+        var epochByKey: [ProcessMark.Key: Int] = [:]
         var current = 0
         // The mark entered last; read in place, by index: a device log of apps logging in turn
         // has about one mark a line, and a copy of each costs a retain of its name.
@@ -108,15 +87,15 @@ package struct TimelineBuilder {
         func enter(_ index: Int) {
             currentMark = index
             let key = marks[index].key
-            if let known = epochByKey.epoch(of: key) {
+            if let known = epochByKey[key] {
                 current = known
             } else if epochs[current].pid == nil, epochs[current].process == nil {
                 epochs[current].pid = marks[index].pid
                 epochs[current].process = marks[index].process
-                epochByKey.set(current, for: key)
+                epochByKey[key] = current
             } else {
                 open(pid: marks[index].pid, process: marks[index].process)
-                epochByKey.set(current, for: key)
+                epochByKey[key] = current
             }
         }
 
@@ -137,7 +116,7 @@ package struct TimelineBuilder {
             if event.pid == nil, launches[current].startsNewProcess(at: event, pidKnown: epochs[current].pid != nil) {
                 open(pid: nil, process: epochs[current].process)
                 // Without pids, a relaunch under the same name is this new epoch from now on.
-                if let currentMark { epochByKey.set(current, for: marks[currentMark].key) }
+                if let currentMark { epochByKey[marks[currentMark].key] = current }
             }
             launches[current].note(event)
             assignment[position] = current
