@@ -684,7 +684,8 @@ final class ScanSession {
 
     /// Makes `record` the context, the timestamp before it `previousTimestamp`; whether its
     /// timestamp is earlier. Both in place: passed from the session's properties (a class's),
-    /// the two timestamps were copied for the call, at every record (4 % of a device log's run).
+    /// the two timestamps were copied for the call, at every record (4 % of the instructions of
+    /// a run over a device log).
     private static func advance(_ context: inout RecordContext, previousTimestamp: inout FieldBytes, to record: Record) -> Bool {
         swap(&previousTimestamp, &context.timestamp)
         context.update(from: record)
