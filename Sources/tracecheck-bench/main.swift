@@ -312,6 +312,36 @@ print("prefix for the Xcode console and prints, after any prefix for device logs
 print("(\(literals.joined(separator: ", "))). wc -l: reading the file, the floor. ×-j1: how many times faster with \(threads) threads")
 print("(files over 64 MB are read in parts; log-json is not: one JSON array). peak MB: the larger of both tracecheck runs.")
 
+// Many apps against one: a device log of 100 apps logging in turn should take at most 1.3 times
+// as long as one of a single app at the same size. The rows above time the two a minute or more
+// apart, and a shared machine's speed can drift by a third in between: here they run in pairs,
+// alternating which goes first, and each pair gives one ratio.
+if chosen.isEmpty || chosen.contains("log-default") {
+    let one = try generate("log-default", bytes: megabytes << 20, to: directory.appendingPathComponent("device-1.log").path, plan: plan { _ in })
+    let many = try generate("log-default", bytes: megabytes << 20, to: directory.appendingPathComponent("device-100.log").path,
+                            plan: plan { $0.otherApps = 99 })
+    let pairs = max(11, 3 * runs)
+    var oneTimes: [Double] = [], manyTimes: [Double] = [], ratios: [Double] = []
+    for pair in 0..<pairs {
+        let manyFirst = pair % 2 == 1
+        let first = measure(tracecheck, ["report", "--quiet", "-j", "1", manyFirst ? many.path : one.path]).seconds
+        let second = measure(tracecheck, ["report", "--quiet", "-j", "1", manyFirst ? one.path : many.path]).seconds
+        let (oneSeconds, manySeconds) = manyFirst ? (second, first) : (first, second)
+        oneTimes.append(oneSeconds)
+        manyTimes.append(manySeconds)
+        ratios.append(manySeconds / oneSeconds)
+    }
+    let sortedRatios = ratios.sorted()
+    print("")
+    print("device logs in pairs (-j1, \(pairs) pairs, alternating): 1 app \(String(format: "%.3f", median(oneTimes))) s, "
+        + "100 apps \(String(format: "%.3f", median(manyTimes))) s (\(one.lines) and \(many.lines) lines)")
+    print("  100 apps ÷ 1 app, each pair: median \(String(format: "%.2f", median(ratios))), quartiles "
+        + "\(String(format: "%.2f", sortedRatios[pairs / 4]))–\(String(format: "%.2f", sortedRatios[3 * pairs / 4])) "
+        + "(target: within 1.3: \(median(ratios) <= 1.3 ? "met" : "not met"))")
+    try? FileManager.default.removeItem(atPath: one.path)
+    try? FileManager.default.removeItem(atPath: many.path)
+}
+
 // The issue's targets are set on one large Xcode-console capture: single thread against grep
 // and rg, two threads on the one file, and peak memory from standard input.
 let targetMegabytes = ProcessInfo.processInfo.environment["BENCH_TARGET_MB"].flatMap(Int.init) ?? 1024
