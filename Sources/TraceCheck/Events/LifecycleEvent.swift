@@ -203,14 +203,19 @@ package struct ProcessMark: Hashable, Sendable {
         /// log of apps logging in turn. A table indexed by pid would hold up to 4 MB a build.
         func _rawHashValue(seed: Int) -> Int {
             switch self {
-            case .pid(let pid):
-                let spread = UInt64(truncatingIfNeeded: pid) &* 0x9E37_79B9_7F4A_7C15
-                return Int(truncatingIfNeeded: spread ^ (spread >> 29)) ^ seed
-            case .name(let name):
-                return name._rawHashValue(seed: seed)
+            case .pid(let pid): spreadForHashing(pid) ^ seed
+            case .name(let name): name._rawHashValue(seed: seed)
             }
         }
     }
+}
+
+/// `value` spread over every bit by a multiply and a shift: the hash of a key that is an
+/// integer (a line, a pid), where a table looks one up per event or per mark and a `Hasher`
+/// would cost more than the rest of the lookup (`EventKey`, `ProcessMark.Key`).
+func spreadForHashing(_ value: Int) -> Int {
+    let spread = UInt64(truncatingIfNeeded: value) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: spread ^ (spread >> 29))
 }
 
 /// Everything the event stage hands on: events plus where the process changed.

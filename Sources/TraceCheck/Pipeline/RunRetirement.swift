@@ -96,8 +96,7 @@ struct EventKey: Hashable {
     /// Every event held is looked up once per look: hashed as `EventID` is, without a `Hasher`
     /// (the line spread by a multiply and a shift, mixed with the id's and the table's seed).
     func _rawHashValue(seed: Int) -> Int {
-        let spread = UInt64(truncatingIfNeeded: line) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: spread ^ (spread >> 29)) ^ id._rawHashValue(seed: seed)
+        spreadForHashing(line) ^ id._rawHashValue(seed: seed)
     }
 }
 
