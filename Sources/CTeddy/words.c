@@ -486,9 +486,7 @@ tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
         quiet->newline = end;
         // A line with a colour escape is read without it, by the caller, and one with a NUL
         // byte is given one by one, for the reader to note the first.
-        if (escape && (memchr(text + start, 27, end - start) != NULL || memchr(text + start, 0, end - start) != NULL)) {
-            return TC_QUIET_LINE;
-        }
+        if (escape && tc_reads_apart(text + start, end - start)) return TC_QUIET_LINE;
         int repeats;
         if (wide && quiet->count - start >= 64) {
             repeats = tc_prefix_message_start64(text + start, length, expected, expected_digits, stamp_length,

@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "teddy.h"
 
 /// A word as compared at a candidate place: its first and last eight bytes as little-endian
@@ -176,6 +177,14 @@ typedef enum {
 } tc_quiet_stop;
 
 tc_quiet_stop tc_quiet_read(tc_quiet *quiet);
+
+/// Whether a line is one that no quiet read takes, left to be read one by one: it holds a
+/// colour escape (27; read without it) or a NUL byte (the line reader names the first). The
+/// C read asks it where the pass that found the newlines flagged such a byte; the scanner's
+/// batch loop asks it of each line it reads itself.
+static inline int tc_reads_apart(const uint8_t *line, size_t count) {
+    return memchr(line, 27, count) != NULL || memchr(line, 0, count) != NULL;
+}
 
 /// Where the message of the `length` bytes at `line` begins (`stamp_length` + `tail_length`)
 /// when they repeat a record's prefix: a timestamp of the same shape as the `stamp_length`

@@ -352,7 +352,7 @@ final class ScanSession {
             }
             // A line with colour escapes is read one by one, without them, and one with a NUL
             // byte one by one too: the line reader notes the first (batches take none).
-            guard memchr(base + start, 27, end - start) == nil, memchr(base + start, 0, end - start) == nil else { break }
+            guard tc_reads_apart((base + start).assumingMemoryBound(to: UInt8.self), end - start) == 0 else { break }
             let crlf = end > start && text[end - 1] == 13
             let lineEnd = crlf ? end - 1 : end
             let number = firstNumber + taken.lines
