@@ -478,4 +478,33 @@ final class CatalogTests: XCTestCase {
         XCTAssertNil(CaptureTime.seconds(from: "Foo  1 21:40:06"))
         XCTAssertNil(CaptureTime.seconds(from: "sceneDidBecomeActive"))
     }
+
+    /// The shapes look selectors and notifications up by their bytes: each table gives every
+    /// name its dictionary's event, and nothing for a name it does not hold (a prefix, one
+    /// byte more or changed, another list's name).
+    func testByteKeyedTablesAgreeWithTheirDictionaries() {
+        func value(_ table: ByteKeyedTable<EventID>, _ name: String) -> EventID? {
+            var name = name
+            return name.withUTF8 { table.value(for: UnsafeRawBufferPointer($0)) }
+        }
+        for (table, dictionary) in [(EventCatalog.selectorTable, EventCatalog.bySelector), (EventCatalog.notificationTable, EventCatalog.byNotification)] {
+            XCTAssertGreaterThan(dictionary.count, 20)
+            for (name, id) in dictionary {
+                XCTAssertEqual(value(table, name), id, name)
+                // Every name of the same length with one byte changed lands in some slot
+                // held by a name of that length: the bytes, not the hash, must tell them apart.
+                let changed = name.utf8.indices.map { index in
+                    var bytes = Array(name.utf8)
+                    bytes[name.utf8.distance(from: name.utf8.startIndex, to: index)] ^= 0x01
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+                for other in [String(name.dropLast()), name + ":", String(name.dropFirst()), name.uppercased(), ""] + changed
+                    where dictionary[other] == nil {
+                    XCTAssertNil(value(table, other), other)
+                }
+            }
+        }
+        XCTAssertNil(value(EventCatalog.selectorTable, "UISceneDidActivateNotification"))
+        XCTAssertNil(value(EventCatalog.notificationTable, "sceneDidBecomeActive:"))
+    }
 }

@@ -362,6 +362,9 @@ extension EventCatalog {
     static let bySelector: [String: EventID] = index { $0.selectors }
     static let bySwiftName: [String: EventID] = index { $0.swiftNames }
     static let byNotification: [String: EventID] = index { $0.notifications }
+    /// `bySelector` and `byNotification` looked up by the bytes a shape matched.
+    static let selectorTable = ByteKeyedTable(bySelector)
+    static let notificationTable = ByteKeyedTable(byNotification)
     static let byShortForm: [String: EventID] = index { $0.shortForms.map { $0.lowercased() } }
         .merging(dotNetNames.map { ($0.key.lowercased(), $0.value) }) { catalog, _ in catalog }
 

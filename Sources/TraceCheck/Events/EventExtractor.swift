@@ -16,7 +16,7 @@ package final class CompiledCatalog: Sendable {
     /// The shapes' names and resolvers alone, in the same order, for the same reason: a shape
     /// read from `shapes` to resolve a match was copied whole (four copies a candidate).
     let shapeNames: [String]
-    let shapeResolvers: [@Sendable (_ group: (String) -> String?) -> SpellingMatch?]
+    let shapeResolvers: [@Sendable (_ group: ShapeGroups) -> SpellingMatch?]
     /// By shape, for those `gatedByLiterals`: the literals one of which every match holds, as
     /// a word set searched before the pattern. On a backtrace frame that names a callback,
     /// React Native's pattern took a third of a microsecond and Flutter's a tenth; with the
@@ -431,6 +431,8 @@ package final class EventExtractor {
     // The tables hash every string of a key or identity (a scene's sessions, a thread's
     // name) and compare them all, about 900 instructions a lookup; a recent one only compares.
     @exclusivity(unchecked) private var lastIdentity: SharedIdentity?
+    /// Messages the shapes read lately, with what they read: a callback's line repeats.
+    @exclusivity(unchecked) private var recentReadings = RecentReadings()
     @exclusivity(unchecked) private var recentContexts = [RecentContext?](repeating: nil, count: 256)
 
     /// A context recently given, with the bytes of the thread and process it was given for.
@@ -486,35 +488,54 @@ package final class EventExtractor {
     /// so it is not searched again.
     package func event(message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                       context: @autoclosure () -> RecordContext, knownCandidate: Bool = false) -> LifecycleEvent? {
-        let found: (SpellingMatch, String, SceneIdentity)?
-        if !userSpellings.isEmpty, let user = userSpelling(in: message, line: line) {
-            found = user
-        } else if knownCandidate || isCandidate(message) {
-            if let account = uikitAccount(in: message, line: line) {
-                // UIKit's own line: its transitions (none, when the mask stays on the same
-                // side of 0 and bit 11), never a callback's spelling.
-                let events = account.ids.map { id in
-                    makeEvent(SpellingMatch(id: id, source: .uikit), shape: SpellingShape.uikitAccountShape, named: account.identity,
-                              message: message, text: text, line: line, context: context())
-                }
-                followingEvent = events.dropFirst().first
-                return events.first
-            } else if let (spelling, shape) = spelling(in: message, line: line) {
-                found = (spelling, shape, SceneIdentity())
-            } else {
-                noteNearMiss(message, line: line)
-                noteWrapStart(message, text: text, line: line, context: context())
-                found = nil
-            }
-        } else {
-            found = nil
+        // Each way out makes its event itself: an optional of the found spelling, shape and
+        // identity, made here and destroyed at the end, went through the runtime's generic
+        // destroy (a few hundred instructions an event).
+        if !userSpellings.isEmpty, let (spelling, shape, named) = userSpelling(in: message, line: line) {
+            return makeEvent(spelling, shape: shape, named: named, message: message, text: text, line: line, context: context())
         }
-        guard let (spelling, shape, named) = found else { return nil }
-        return makeEvent(spelling, shape: shape, named: named, message: message, text: text, line: line, context: context())
+        guard knownCandidate || isCandidate(message) else { return nil }
+        // A message read before is asked for first: it was none of UIKit's account lines.
+        let keeps = candidateFilter == .wordSet && message.count <= RecentReadings.longestKept
+        let slot = keeps ? RecentReadings.slot(of: message) : 0
+        if keeps, let reading = recentReadings.reading(at: slot, of: message) {
+            return makeEvent(id: reading.id, source: reading.source, deferred: reading.deferred, shape: reading.shape,
+                             identity: reading.identity, text: text, line: line, context: context())
+        }
+        if let account = uikitAccount(in: message, line: line) {
+            // UIKit's own line: its transitions (none, when the mask stays on the same
+            // side of 0 and bit 11), never a callback's spelling.
+            let events = account.ids.map { id in
+                makeEvent(SpellingMatch(id: id, source: .uikit), shape: SpellingShape.uikitAccountShape, named: account.identity,
+                          message: message, text: text, line: line, context: context())
+            }
+            followingEvent = events.dropFirst().first
+            return events.first
+        }
+        if let (spelling, shape) = spelling(in: message, line: line) {
+            let identity = sharedIdentity(of: spelling, named: SceneIdentity(), in: message)
+            // Kept only when reading it noted nothing: a pattern past its limit notes the line.
+            if keeps, lastLimitExceededLine != line {
+                recentReadings.keep(.init(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
+                                          identity: identity), of: message, at: slot)
+            }
+            return makeEvent(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
+                             identity: identity, text: text, line: line, context: context())
+        }
+        noteNearMiss(message, line: line)
+        noteWrapStart(message, text: text, line: line, context: context())
+        return nil
     }
 
     func makeEvent(_ spelling: SpellingMatch, shape: String, named: SceneIdentity, message: UnsafeRawBufferPointer,
                            text: UnsafeRawBufferPointer, line: Int, context: RecordContext) -> LifecycleEvent {
+        makeEvent(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
+                  identity: sharedIdentity(of: spelling, named: named, in: message), text: text, line: line, context: context)
+    }
+
+    /// The identity `message` gives the event `spelling` read from it: the message's own
+    /// descriptions, then what the spelling's groups (`named`, the delegate) said.
+    private func sharedIdentity(of spelling: SpellingMatch, named: SceneIdentity, in message: UnsafeRawBufferPointer) -> SharedIdentity? {
         var identity = self.identity(in: message, source: spelling.source)
         if !named.isEmpty {
             if !named.sessions.isEmpty { identity.sessions = named.sessions }
@@ -524,10 +545,14 @@ package final class EventExtractor {
         }
         if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
         if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
+        return shared(identity)
+    }
+
+    private func makeEvent(id: EventID, source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?,
+                           text: UnsafeRawBufferPointer, line: Int, context: RecordContext) -> LifecycleEvent {
         noteInvalidUTF8(text, line: line)
-        let eventContext = sharedContext(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape, record: context)
-        return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity),
-                              context: eventContext, time: context.time)
+        let eventContext = sharedContext(id: id, source: source, deferred: deferred, shape: shape, record: context)
+        return LifecycleEvent(line: line, text: textArchive.append(text), identity: identity, context: eventContext, time: context.time)
     }
 
     private func shared(_ identity: SceneIdentity) -> SharedIdentity? {
@@ -617,7 +642,7 @@ package final class EventExtractor {
                             context: @autoclosure () -> RecordContext) -> LifecycleEvent? {
         guard candidateFilter == .noPrefilter || catalog.systemWords.containsAny(message),
               (try? matcher.matchInPlace(catalog.systemAccount, in: message)) == true,
-              let found = SystemAccount.event({ groupOfLastMatch($0, of: catalog.systemAccount, in: message) }) else { return nil }
+              let found = SystemAccount.event(ShapeGroups(regex: catalog.systemAccount, matcher: matcher, message: message)) else { return nil }
         var identity = SceneIdentity()
         identity.bundle = found.bundle
         identity.appPid = found.pid
@@ -626,13 +651,6 @@ package final class EventExtractor {
         let eventContext = sharedContext(id: found.id, source: .system, deferred: false, shape: SystemAccount.shape, record: record)
         return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity), context: eventContext,
                               time: record.time)
-    }
-
-    /// Group `name` of `regex`'s last match (`PCRE2Matcher.matchInPlace`) in `message`, read
-    /// where PCRE2 left it: only before the matcher's next match.
-    private func groupOfLastMatch(_ name: String, of regex: PCRE2Regex, in message: UnsafeRawBufferPointer) -> String? {
-        guard let range = regex.groupNumber(name).flatMap(matcher.group) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
     }
 
     private func group(_ name: String, of regex: PCRE2Regex, in match: PCRE2Match, _ message: UnsafeRawBufferPointer) -> String? {
@@ -665,7 +683,7 @@ package final class EventExtractor {
                 continue
             }
             guard matched else { continue }
-            let resolved = catalog.shapeResolvers[index]({ groupOfLastMatch($0, of: regex, in: message) })
+            let resolved = catalog.shapeResolvers[index](ShapeGroups(regex: regex, matcher: matcher, message: message))
             if let resolved { return (resolved, catalog.shapeNames[index]) }
         }
         return nil

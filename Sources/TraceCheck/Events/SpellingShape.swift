@@ -29,6 +29,23 @@ struct SpellingMatch: Sendable {
     var deferred = false
 }
 
+/// The named groups of a shape's match, read where PCRE2 left them (until the next match):
+/// `group("class")` makes a string of one, `group.bytes("selector")` does not.
+struct ShapeGroups {
+    let regex: PCRE2Regex
+    let matcher: PCRE2Matcher
+    let message: UnsafeRawBufferPointer
+
+    /// Group `name`'s text; nil when it did not take part.
+    func callAsFunction(_ name: String) -> String? { bytes(name).map { String(decoding: $0, as: UTF8.self) } }
+
+    /// Group `name`'s bytes in the message; nil when it did not take part.
+    func bytes(_ name: String) -> UnsafeRawBufferPointer? {
+        guard let range = regex.groupNumber(name).flatMap(matcher.group) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: message[range])
+    }
+}
+
 /// One way a callback is spelled in a log, as a PCRE2 pattern whose name alternation is
 /// generated from `EventCatalog`, with the sample messages it must (exclusively) claim.
 package struct SpellingShape: Sendable {
@@ -37,7 +54,7 @@ package struct SpellingShape: Sendable {
     package let caseless: Bool
     /// Messages this shape, and no other, must claim, with the event each one means.
     package let samples: [(message: String, event: EventID)]
-    let resolve: @Sendable (_ group: (String) -> String?) -> SpellingMatch?
+    let resolve: @Sendable (_ group: ShapeGroups) -> SpellingMatch?
     /// Tried only on a message that holds one of the literals every match of the pattern
     /// holds (`RequiredLiterals`, ignoring ASCII case), found by a word search (the catalog's
     /// `shapeGates`): for patterns that can begin at many places of a line that is none of
@@ -80,8 +97,8 @@ extension SpellingShape {
             ("-[CarPlaySceneDelegate templateApplicationScene:didConnectInterfaceController:]", .carPlayDidConnect),
         ],
         resolve: { group in
-            guard let selector = group("selector"), let id = EventCatalog.bySelector[selector] else { return nil }
-            return SpellingMatch(id: id, delegateClass: group("class"), deferred: group("block") != nil)
+            guard let selector = group.bytes("selector"), let id = EventCatalog.selectorTable.value(for: selector) else { return nil }
+            return SpellingMatch(id: id, delegateClass: group("class"), deferred: group.bytes("block") != nil)
         })
 
     static let swiftFunction = SpellingShape(
@@ -122,7 +139,7 @@ extension SpellingShape {
             ("AppDelegate application:didFinishLaunchingWithOptions:", .appDidFinishLaunching),
         ],
         resolve: { group in
-            guard let selector = group("selector"), let id = EventCatalog.bySelector[selector] else { return nil }
+            guard let selector = group.bytes("selector"), let id = EventCatalog.selectorTable.value(for: selector) else { return nil }
             return SpellingMatch(id: id, delegateClass: group("type"))
         })
 
@@ -138,7 +155,7 @@ extension SpellingShape {
             ("UIApplicationProtectedDataDidBecomeAvailable", .appProtectedDataDidBecomeAvailable),
         ],
         resolve: { group in
-            guard let name = group("notification"), let id = EventCatalog.byNotification[name] else { return nil }
+            guard let name = group.bytes("notification"), let id = EventCatalog.notificationTable.value(for: name) else { return nil }
             return SpellingMatch(id: id, source: .notification)
         })
 

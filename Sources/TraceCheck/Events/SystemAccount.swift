@@ -32,7 +32,7 @@ enum SystemAccount {
 
     /// The event a matched line shows, with the app's bundle id and pid; nil for a state
     /// change that is none of those read (`visibility: Unknown`).
-    static func event(_ group: (String) -> String?) -> (id: EventID, bundle: String, pid: Int?)? {
+    static func event(_ group: ShapeGroups) -> (id: EventID, bundle: String, pid: Int?)? {
         if let bundle = group("stateBundle") {
             let pid = group("statePid").flatMap { Int($0) }
             if group("gone") != nil { return (.systemExit, bundle, nil) }

@@ -1,0 +1,71 @@
+import XCTest
+@testable import TraceCheck
+
+/// The extractor keeps what the shapes read from recent messages and gives it again for a
+/// message with the same bytes: a kept reading must never be given for another message.
+final class RecentReadingsTests: XCTestCase {
+    private func message(_ pointer: Int) -> String {
+        "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc\(String(pointer, radix: 16, uppercase: false).leftPadded(to: 5))>"
+    }
+
+    private func slot(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { RecentReadings.slot(of: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Two messages of one length that share a slot, told apart by their bytes: each scene
+    /// keeps its own pointer, whichever was read last.
+    func testMessagesSharingASlotKeepTheirOwnReading() throws {
+        let first = message(0x50200)
+        var secondPointer: Int?
+        for pointer in 0x50201..<0x60000 where slot(message(pointer)) == slot(first) {
+            secondPointer = pointer
+            break
+        }
+        let pointer = try XCTUnwrap(secondPointer, "two messages of 128 slots share one within 65,000 tries")
+        let other = message(pointer)
+        XCTAssertEqual(first.utf8.count, other.utf8.count)
+        let lines = [first, other, first, other, other, first].enumerated().map { index, message in
+            "2026-04-02 10:15:0\(index).000000+0200 Fieldnotes[4817:2863604] \(message)"
+        }
+        let extractor = EventExtractor()
+        var pointers: [String?] = []
+        for (index, line) in lines.enumerated() {
+            let event = try line.utf8CString.withUnsafeBufferPointer { buffer -> LifecycleEvent? in
+                let bytes = UnsafeRawBufferPointer(buffer).dropLast()  // the NUL
+                let start = try XCTUnwrap(line.range(of: "-[").map { line.utf8.distance(from: line.utf8.startIndex, to: $0.lowerBound) })
+                return extractor.event(message: UnsafeRawBufferPointer(rebasing: bytes[start...]), text: UnsafeRawBufferPointer(rebasing: bytes),
+                                       line: index + 1, context: RecordContext())
+            }
+            XCTAssertEqual(event?.id, .sceneDidBecomeActive, line)
+            pointers.append(event?.scenePointer)
+        }
+        let a = "0x10cc50200", b = "0x10cc\(String(pointer, radix: 16))"
+        XCTAssertNotEqual(a, b)
+        XCTAssertEqual(pointers, [a, b, a, b, b, a])
+    }
+
+    /// A repeated line reads as its first reading, field for field, and as the reference
+    /// filter (which keeps no reading) reads it.
+    func testARepeatedLineReadsAsItsFirstReading() throws {
+        let line = "2026-04-02 10:15:03.005100+0200 Fieldnotes[4817:2863604] -[SceneDelegate(Restoration) scene:willConnectToSession:options:] <UIWindowScene: 0x10cc50200; role: UIWindowSceneSessionRoleApplication; persistentIdentifier: 293ED42D-0859-9933-9484-219FE80E49F9>"
+        let text = Array(repeating: line, count: 3).joined(separator: "\n") + "\n"
+        var readings: [CandidateFilter: [String]] = [:]
+        for filter in [CandidateFilter.wordSet, .noPrefilter] {
+            var options = CheckOptions()
+            options.scan.candidateFilter = filter
+            let report = try Checker(options: options).check(.text(name: "repeated", contents: text))
+            // Without the line number, which differs.
+            readings[filter] = report.events.map { String(CandidateFilterTests.reading($0).drop { $0 != ":" }) }
+        }
+        XCTAssertEqual(readings[.wordSet]?.count, 3)
+        XCTAssertEqual(Set(readings[.wordSet] ?? []).count, 1, "each repeat reads as the first")
+        XCTAssertEqual(readings[.wordSet], readings[.noPrefilter])
+        XCTAssertTrue(readings[.wordSet]?.first?.contains("delegate=SceneDelegate@-") == true, readings[.wordSet]?.first ?? "")
+        XCTAssertTrue(readings[.wordSet]?.first?.contains("293ED42D-0859-9933-9484-219FE80E49F9") == true)
+    }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+}
