@@ -1,0 +1,54 @@
+import Foundation
+import XCTest
+@testable import TraceCheck
+
+/// An id is its name's number in a table of the process's names: ids of one name are equal
+/// whoever made them, ids of two names differ, and each gives its name back.
+final class EventIDTests: XCTestCase {
+    func testIdsOfOneNameAreEqualAcrossThreads() {
+        let names = (0..<200).map { "team.checkoutStep\($0)" }
+        let made = IdsByThread()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            // Each thread makes every name, in its own order, so that they race to add them.
+            made.set(thread, names.indices.map { EventID(names[($0 * (thread + 1) * 7) % names.count]) })
+        }
+        let byThread = made.all
+        XCTAssertEqual(byThread.count, 8)
+        for (thread, ids) in byThread.enumerated() {
+            for (position, id) in ids.enumerated() {
+                let name = names[(position * (thread + 1) * 7) % names.count]
+                XCTAssertEqual(id, EventID(name))
+                XCTAssertEqual(id.rawValue, name)
+                XCTAssertEqual(id.hashValue, EventID(name).hashValue)
+            }
+        }
+        XCTAssertEqual(Set(byThread.flatMap { $0 }).count, Set(byThread.flatMap { $0 }.map(\.rawValue)).count)
+    }
+
+    func testIdsOfTwoNamesDifferAndSortByName() {
+        XCTAssertNotEqual(EventID.sceneDidBecomeActive, EventID.appDidBecomeActive)
+        XCTAssertEqual(EventID("scene.didBecomeActive"), .sceneDidBecomeActive)
+        XCTAssertEqual(EventID.sceneDidBecomeActive.family, "scene")
+        XCTAssertEqual(EventID.sceneDidBecomeActive.member, "didBecomeActive")
+        XCTAssertEqual(EventID("plain").member, "plain")
+        XCTAssertEqual(EventID("plain").family, "plain")
+        let ids = [EventID.sceneWillResignActive, .appDidBecomeActive, EventID("zeta.last"), .sceneDidBecomeActive, EventID("alpha.first")]
+        XCTAssertEqual(ids.sorted().map(\.rawValue), ids.map(\.rawValue).sorted())
+        XCTAssertFalse(EventID.appDidBecomeActive < .appDidBecomeActive)
+        XCTAssertEqual(Set(EventCatalog.allIDs).count, EventCatalog.allIDs.count)
+        XCTAssertEqual(Set(EventCatalog.allIDs.map(\.rawValue)).count, EventCatalog.allIDs.count)
+    }
+}
+
+private final class IdsByThread: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ids: [Int: [EventID]] = [:]
+
+    func set(_ thread: Int, _ made: [EventID]) {
+        lock.lock()
+        ids[thread] = made
+        lock.unlock()
+    }
+
+    var all: [[EventID]] { ids.keys.sorted().compactMap { ids[$0] } }
+}
