@@ -507,4 +507,37 @@ final class CatalogTests: XCTestCase {
         XCTAssertNil(value(EventCatalog.selectorTable, "UISceneDidActivateNotification"))
         XCTAssertNil(value(EventCatalog.notificationTable, "sceneDidBecomeActive:"))
     }
+
+    /// The reader of a capture's timestamps keeps the last one's minute: read in order, it
+    /// gives what reading each timestamp alone gives, in every form, through changes of
+    /// minute, day, zone and form, and where bytes around the seconds are changed (a minute
+    /// kept must not be given to a timestamp that is no longer one).
+    func testTheTimeReaderGivesWhatEachTimestampGives() {
+        let forms = [
+            "2019-04-22 17:23:41.409737-0700", "2019-04-22 17:23:59.000001-0700", "2019-04-22 17:24:00.5+02:00",
+            "2025-12-01T07:44:09.123Z", "2025-12-01T07:44:09,5", "2015-10-29 17:47:05.362", "2015-10-29 17:47:05:751",
+            "Jul 15 09:37:50.972604", "Jul  5 09:37:50", "Dec 31 23:59:59", "18:38:11.129512+0800", "16:13:40.069955 +0100",
+            "17:47:05",
+        ]
+        var random = SplitMix(seed: 20_261_127)
+        var reader = CaptureTime.Reader()
+        var read = 0, timed = 0
+        for _ in 0..<40_000 {
+            var bytes = Array(forms[Int(random.next() % UInt64(forms.count))].utf8)
+            // Mostly the seconds and fraction change, as in a capture; sometimes any byte.
+            let changes = Int(random.next() % 3)
+            for _ in 0..<changes where !bytes.isEmpty {
+                let position = random.next() % 4 == 0 ? Int(random.next() % UInt64(bytes.count)) : min(bytes.count - 1, Int(random.next() % 6) + 12)
+                bytes[position] = Array("0123456789:. -+TZa".utf8)[Int(random.next() % 18)]
+            }
+            if random.next() % 8 == 0 { bytes.removeLast(Int(random.next() % UInt64(bytes.count + 1))) }
+            let expected = bytes.withUnsafeBytes { CaptureTime.seconds(from: $0) }
+            let got = bytes.withUnsafeBytes { reader.seconds(from: $0) }
+            XCTAssertEqual(got, expected, String(decoding: bytes, as: UTF8.self))
+            read += 1
+            if expected != nil { timed += 1 }
+        }
+        XCTAssertGreaterThan(timed, read / 3, "most timestamps stay readable, so agreement is not vacuous")
+        XCTAssertLessThan(timed, read, "some are changed past reading")
+    }
 }

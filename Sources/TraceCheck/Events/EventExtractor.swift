@@ -433,6 +433,7 @@ package final class EventExtractor {
     @exclusivity(unchecked) private var lastIdentity: SharedIdentity?
     /// Messages the shapes read lately, with what they read: a callback's line repeats.
     @exclusivity(unchecked) private var recentReadings = RecentReadings()
+    @exclusivity(unchecked) private var timeReader = CaptureTime.Reader()
     @exclusivity(unchecked) private var recentContexts = [RecentContext?](repeating: nil, count: 256)
 
     /// A context recently given, with the bytes of the thread and process it was given for.
@@ -552,7 +553,12 @@ package final class EventExtractor {
                            text: UnsafeRawBufferPointer, line: Int, context: RecordContext) -> LifecycleEvent {
         noteInvalidUTF8(text, line: line)
         let eventContext = sharedContext(id: id, source: source, deferred: deferred, shape: shape, record: context)
-        return LifecycleEvent(line: line, text: textArchive.append(text), identity: identity, context: eventContext, time: context.time)
+        return LifecycleEvent(line: line, text: textArchive.append(text), identity: identity, context: eventContext, time: time(of: context))
+    }
+
+    /// The record's time, read by a reader that keeps the last timestamp's minute.
+    private func time(of record: RecordContext) -> Double? {
+        record.timestamp.isEmpty ? nil : record.timestamp.withUnsafeBytes { timeReader.seconds(from: $0) }
     }
 
     private func shared(_ identity: SceneIdentity) -> SharedIdentity? {
@@ -650,7 +656,7 @@ package final class EventExtractor {
         let record = context()
         let eventContext = sharedContext(id: found.id, source: .system, deferred: false, shape: SystemAccount.shape, record: record)
         return LifecycleEvent(line: line, text: textArchive.append(text), identity: shared(identity), context: eventContext,
-                              time: record.time)
+                              time: time(of: record))
     }
 
     private func group(_ name: String, of regex: PCRE2Regex, in match: PCRE2Match, _ message: UnsafeRawBufferPointer) -> String? {

@@ -105,9 +105,11 @@ struct AccountComparison: Sendable {
     }
 
     /// The app's lines that are handlers of `transition` (see `transitions(handledBy:)`):
-    /// those of its kind between the transitions of the same or the opposite kind around it.
-    func calls(handling transition: Transition) -> [Call] {
-        guard let callback = transition.callback else { return [] }
+    /// those of its kind between the transitions of the same or the opposite kind around it,
+    /// handed to `body` in order until it returns false. (No array of them: this is asked
+    /// once per transition of UIKit's, and the arrays were a fifth of a rule's cost.)
+    func forEachCall(handling transition: Transition, _ body: (Call) -> Bool) {
+        guard let callback = transition.callback else { return }
         let same = transitionsOfKind[callback.slot], opposite = transitionsOfKind[callback.opposite.slot]
         // The nearest of either kind before and after it, as event indices (-1 and .max for none).
         let lower = max(last(in: same, before: transition.index).map { transitions[$0].index } ?? -1,
@@ -115,14 +117,12 @@ struct AccountComparison: Sendable {
         let upper = min(first(in: same, after: transition.index).map { transitions[$0].index } ?? .max,
                         first(in: opposite, after: transition.index).map { transitions[$0].index } ?? .max)
         let positions = callsOfKind[callback.slot]
-        var found: [Call] = []
         var cursor = firstPosition(in: positions.count) { calls[positions[$0]].index > lower }
         while cursor < positions.count, calls[positions[cursor]].index < upper {
             let call = calls[positions[cursor]]
-            if within(call, transition) { found.append(call) }
+            if within(call, transition), !body(call) { return }
             cursor += 1
         }
-        return found
     }
 
     /// UIKit's state where `call` stands, from its last transition before the line; nil

@@ -3,6 +3,19 @@ package struct ContinueActivityPairingRule: EpochRule {
     package init() {}
 
     static let outcomes: Set<Substring> = ["continueUserActivity", "didFailToContinueUserActivity"]
+    /// The catalog's ids of each kind, found by member once: every event of every epoch is
+    /// asked, and cutting its name each time cost more than the rest of the rule. A team's
+    /// own ids are cut.
+    private static let announcements = Set(EventCatalog.knownIDs.filter { $0.member == "willContinueUserActivity" })
+    private static let outcomeIDs = Set(EventCatalog.knownIDs.filter { outcomes.contains($0.member) })
+
+    static func isAnnouncement(_ id: EventID) -> Bool {
+        announcements.contains(id) || (!EventCatalog.knownIDs.contains(id) && id.member == "willContinueUserActivity")
+    }
+
+    static func isOutcome(_ id: EventID) -> Bool {
+        outcomeIDs.contains(id) || (!EventCatalog.knownIDs.contains(id) && outcomes.contains(id.member))
+    }
 
     package static let description = RuleDescription(
         id: "continue_activity_pairing",
@@ -47,21 +60,23 @@ package struct ContinueActivityPairingRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let events = epoch.drivingCallbacks
-        guard events.contains(where: { $0.id.member == "willContinueUserActivity" }) else { return verdict }
+        guard events.contains(where: { Self.isAnnouncement($0.id) }) else { return verdict }
         verdict.judged = true
         let ended = epoch.endsWithinCapture(timeline)
         // App and scene delegates answer their own announcements; scenes are told apart by delegate object.
         var pending: [String: LifecycleEvent] = [:]
         for event in events {
+            let announces = Self.isAnnouncement(event.id)
+            guard announces || Self.isOutcome(event.id) else { continue }
             let key = "\(event.id.family) \(event.delegatePointer ?? event.scenePointer ?? "")"
-            if event.id.member == "willContinueUserActivity" {
+            if announces {
                 if let unanswered = pending[key] {
                     verdict.findings.append(finding(
                         "\(unanswered.id) never answered by continueUserActivity or didFailToContinueUserActivity before the next one (line \(event.line))",
                         at: unanswered, in: timeline, epoch: epoch, context: [event]))
                 }
                 pending[key] = event
-            } else if Self.outcomes.contains(event.id.member) {
+            } else {
                 pending[key] = nil
             }
         }

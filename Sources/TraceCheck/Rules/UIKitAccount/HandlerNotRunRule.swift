@@ -92,11 +92,15 @@ package struct HandlerNotRunRule: EpochRule {
             // foreground: a legacy app's delegate is called for neither, a scene's only for the
             // second. The launch is judged from its first activation on.
             if callback == .didEnterBackground || callback == .willEnterForeground, launchPhase[position] { continue }
-            let handlers = comparison.calls(handling: transition)
             // In a scene-based app, the app delegate's own callback is not what UIKit calls.
-            let ran = handlers.contains { !(sceneBased && $0.appDelegateCallback) }
+            var ran = false, firstHandler: LifecycleEvent?
+            comparison.forEachCall(handling: transition) { call in
+                if firstHandler == nil { firstHandler = call.event }
+                ran = !(sceneBased && call.appDelegateCallback)
+                return !ran
+            }
             guard !ran else { continue }
-            missed[callback, default: []].append((transition, handlers.first?.event))
+            missed[callback, default: []].append((transition, firstHandler))
         }
         // Named only in a finding: worked out once, where one is made (the calls of a dense
         // capture's epoch are thousands).
