@@ -158,7 +158,15 @@ final class Collected: @unchecked Sendable {
             result.add(kept, keepingClean: retention > .none)
         case .failure(let error): result.unreadable.append(error)
         }
+        Self.lastOutcome = outcome
     }
+
+    /// The last outcome delivered, held until the process ends (a global is never freed):
+    /// the run ends right after its last capture, and freeing that capture's report object by
+    /// object (every event, every scene's timeline) only to exit was a fortieth of a dense
+    /// console's run. Each delivery lets the one before go, so a run of many captures holds
+    /// one report more than it did, not all of them. Written under the lock.
+    private nonisolated(unsafe) static var lastOutcome: BatchChecker.Outcome?
 
     func finished() -> RunResult {
         lock.lock()

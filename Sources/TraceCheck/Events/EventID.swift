@@ -14,9 +14,16 @@ package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// Worked out once: every rule classifies events by it, event after event.
     package let builtInFamily: EventFamily?
 
+    /// A state a framework reports on top of UIKit's callbacks (SwiftUI's scenePhase,
+    /// Flutter's AppLifecycleState, React Native's AppState): the same transition seen again,
+    /// not another callback. Worked out once, as the family is: the timeline asks per event,
+    /// and the set of families hashed its case's name each time.
+    package let isFrameworkState: Bool
+
     package init(_ rawValue: String) {
         number = EventNames.shared.number(of: rawValue)
         builtInFamily = EventFamily(rawValue: String(rawValue.prefix { $0 != "." }))
+        isFrameworkState = builtInFamily.map(EventCatalog.frameworkFamilies.contains) ?? false
     }
 
     package var rawValue: String { EventNames.shared.name(of: number) }
@@ -68,10 +75,6 @@ package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// transition: it names, it does not count as something read.
     package var isIdentityHint: Bool { self == .uikitAppSceneOfRecord }
 
-    /// A state a framework reports on top of UIKit's callbacks (SwiftUI's scenePhase,
-    /// Flutter's AppLifecycleState, React Native's AppState): the same transition seen again,
-    /// not another callback.
-    package var isFrameworkState: Bool { builtInFamily.map(EventCatalog.frameworkFamilies.contains) ?? false }
 }
 
 /// The families of the catalog's ids: the part before the dot.
