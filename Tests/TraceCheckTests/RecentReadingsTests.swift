@@ -22,7 +22,7 @@ final class RecentReadingsTests: XCTestCase {
             secondPointer = pointer
             break
         }
-        let pointer = try XCTUnwrap(secondPointer, "two messages of 128 slots share one within 65,000 tries")
+        let pointer = try XCTUnwrap(secondPointer, "two messages of 256 slots share one within 65,000 tries")
         let other = message(pointer)
         XCTAssertEqual(first.utf8.count, other.utf8.count)
         let lines = [first, other, first, other, other, first].enumerated().map { index, message in
