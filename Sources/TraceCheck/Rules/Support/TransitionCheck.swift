@@ -47,15 +47,20 @@ extension Rule {
         var verdict = EpochVerdict()
         let timelines = epoch.allTimelines.map(\.connection) + (epoch.uikitTimeline.map { [$0] } ?? [])
         guard !timelines.isEmpty else { return verdict }
+        // The table's entries by the callback they are about: each step of each timeline asks
+        // for its callback's few, and the event itself is copied only where one applies.
+        var entriesBySlot = [[Int]](repeating: [], count: ForegroundCallback.allCases.count)
+        for index in table.indices { entriesBySlot[table[index].member.slot].append(index) }
         for connection in timelines {
             let sceneLevel = connection.origin != .implicitApp
             let uikit = connection.origin == .uikit
             let level = uikit ? "application (in UIKit's account)" : sceneLevel ? "scene" : "app"
             for (position, step) in connection.steps.enumerated() {
-                let event = epoch.events[step.event].event
-                let callback = uikit ? UIKitAccount.callback(for: event.id) : ForegroundCallback(event.id)
+                let id = epoch.events[step.event].event.id
+                guard let callback = uikit ? UIKitAccount.callback(for: id) : ForegroundCallback(id) else { continue }
                 // Read in place: a rule is copied (its strings and lists retained) only where it applies.
-                for index in table.indices where table[index].member == callback && table[index].from.contains(step.before) {
+                for index in entriesBySlot[callback.slot] where table[index].from.contains(step.before) {
+                    let event = epoch.events[step.event].event
                     let rule = table[index]
                     let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: sceneLevel) }
                     guard uikit || required.contains(where: epoch.isObserved) else {
