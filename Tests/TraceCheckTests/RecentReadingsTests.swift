@@ -64,6 +64,44 @@ final class RecentReadingsTests: XCTestCase {
         XCTAssertTrue(readings[.wordSet]?.first?.contains("delegate=SceneDelegate@-") == true, readings[.wordSet]?.first ?? "")
         XCTAssertTrue(readings[.wordSet]?.first?.contains("293ED42D-0859-9933-9484-219FE80E49F9") == true)
     }
+
+    /// UIKit's account lines are kept with every transition each shows: a mask that shows two
+    /// (`0 -> 2048`: resign, then background) gives both at every repeat, one that shows none
+    /// gives none, and a mask past 64 bits is noted as a near miss at every repeat.
+    func testARepeatedLineOfUIKitsAccountGivesItsTransitionsEachTime() throws {
+        let masks = [
+            "Deactivation reason added: 11; deactivation reasons: 0 -> 2048; animating application lifecycle event: 1",
+            "Deactivation reason removed: 11; deactivation reasons: 2048 -> 0; animating application lifecycle event: 0",
+            "Deactivation reason added: 12; deactivation reasons: 32 -> 4128; animating application lifecycle event: 0",
+            "Deactivation reason added: 5; deactivation reasons: 0 -> 99999999999999999999; animating application lifecycle event: 1",
+        ]
+        var lines: [String] = []
+        for round in 0..<3 {
+            for (index, mask) in masks.enumerated() {
+                lines.append("2026-03-14 09:27:1\(round).\(index)00000+0100 Fieldnotes[4817:3120544] \(mask)")
+            }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        var readings: [CandidateFilter: [String]] = [:]
+        var misses: [CandidateFilter: [String]] = [:]
+        for filter in [CandidateFilter.wordSet, .noPrefilter] {
+            var options = CheckOptions()
+            options.scan.candidateFilter = filter
+            let report = try Checker(options: options).check(.text(name: "uikit", contents: text))
+            readings[filter] = report.events.map(CandidateFilterTests.reading)
+            misses[filter] = report.health.filter { $0.kind == .nearMisses }.map(\.message)
+        }
+        // Per round: two transitions (resign, background), two back (foreground, active), none
+        // (32 -> 4128 stays inactive and in the foreground), and the overflow none.
+        XCTAssertEqual(readings[.wordSet]?.map { String($0.prefix { $0 != " " }) }, [
+            "1:uikitapp.willResignActive", "1:uikitapp.didEnterBackground", "2:uikitapp.willEnterForeground", "2:uikitapp.didBecomeActive",
+            "5:uikitapp.willResignActive", "5:uikitapp.didEnterBackground", "6:uikitapp.willEnterForeground", "6:uikitapp.didBecomeActive",
+            "9:uikitapp.willResignActive", "9:uikitapp.didEnterBackground", "10:uikitapp.willEnterForeground", "10:uikitapp.didBecomeActive",
+        ])
+        XCTAssertEqual(readings[.wordSet], readings[.noPrefilter])
+        XCTAssertEqual(misses[.wordSet], misses[.noPrefilter])
+        XCTAssertTrue(misses[.wordSet]?.first?.hasPrefix("3 line(s)") == true, misses[.wordSet]?.first ?? "no near misses")
+    }
 }
 
 private extension String {

@@ -496,28 +496,33 @@ package final class EventExtractor {
             return makeEvent(spelling, shape: shape, named: named, message: message, text: text, line: line, context: context())
         }
         guard knownCandidate || isCandidate(message) else { return nil }
-        // A message read before is asked for first: it was none of UIKit's account lines.
+        // A message read before is asked for first.
         let keeps = candidateFilter == .wordSet && message.count <= RecentReadings.longestKept
         let slot = keeps ? RecentReadings.slot(of: message) : 0
         if keeps, let reading = recentReadings.reading(at: slot, of: message) {
-            return makeEvent(id: reading.id, source: reading.source, deferred: reading.deferred, shape: reading.shape,
-                             identity: reading.identity, text: text, line: line, context: context())
+            guard reading.isAccount else {
+                return reading.ids.first.map { makeEvent(id: $0, source: reading.source, deferred: reading.deferred, shape: reading.shape,
+                                                         identity: reading.identity, text: text, line: line, context: context()) }
+            }
+            return uikitEvents(reading.ids, identity: reading.identity, text: text, line: line, context: context())
         }
+        let nearMissesBefore = nearMisses.count
         if let account = uikitAccount(in: message, line: line) {
             // UIKit's own line: its transitions (none, when the mask stays on the same
             // side of 0 and bit 11), never a callback's spelling.
-            let events = account.ids.map { id in
-                makeEvent(SpellingMatch(id: id, source: .uikit), shape: SpellingShape.uikitAccountShape, named: account.identity,
-                          message: message, text: text, line: line, context: context())
+            let identity = account.ids.isEmpty ? nil : sharedIdentity(source: .uikit, named: account.identity, in: message)
+            // A mask past 64 bits is noted as a near miss: that line is read again.
+            if keeps, nearMisses.count == nearMissesBefore {
+                recentReadings.keep(.init(ids: account.ids, isAccount: true, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape,
+                                          identity: identity), of: message, at: slot)
             }
-            followingEvent = events.dropFirst().first
-            return events.first
+            return uikitEvents(account.ids, identity: identity, text: text, line: line, context: context())
         }
         if let (spelling, shape) = spelling(in: message, line: line) {
             let identity = sharedIdentity(of: spelling, named: SceneIdentity(), in: message)
             // Kept only when reading it noted nothing: a pattern past its limit notes the line.
             if keeps, lastLimitExceededLine != line {
-                recentReadings.keep(.init(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
+                recentReadings.keep(.init(ids: [spelling.id], source: spelling.source, deferred: spelling.deferred, shape: shape,
                                           identity: identity), of: message, at: slot)
             }
             return makeEvent(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
@@ -526,6 +531,18 @@ package final class EventExtractor {
         noteNearMiss(message, line: line)
         noteWrapStart(message, text: text, line: line, context: context())
         return nil
+    }
+
+    /// The events of a line of UIKit's account: the first is returned, the second (a mask that
+    /// shows two transitions) follows it.
+    private func uikitEvents(_ ids: [EventID], identity: SharedIdentity?, text: UnsafeRawBufferPointer, line: Int,
+                             context: RecordContext) -> LifecycleEvent? {
+        let events = ids.map { id in
+            makeEvent(id: id, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape, identity: identity,
+                      text: text, line: line, context: context)
+        }
+        followingEvent = events.dropFirst().first
+        return events.first
     }
 
     func makeEvent(_ spelling: SpellingMatch, shape: String, named: SceneIdentity, message: UnsafeRawBufferPointer,
@@ -537,15 +554,21 @@ package final class EventExtractor {
     /// The identity `message` gives the event `spelling` read from it: the message's own
     /// descriptions, then what the spelling's groups (`named`, the delegate) said.
     private func sharedIdentity(of spelling: SpellingMatch, named: SceneIdentity, in message: UnsafeRawBufferPointer) -> SharedIdentity? {
-        var identity = self.identity(in: message, source: spelling.source)
+        sharedIdentity(source: spelling.source, named: named, delegateClass: spelling.delegateClass, delegatePointer: spelling.delegatePointer,
+                       in: message)
+    }
+
+    private func sharedIdentity(source: EventSource, named: SceneIdentity, delegateClass: String? = nil, delegatePointer: String? = nil,
+                                in message: UnsafeRawBufferPointer) -> SharedIdentity? {
+        var identity = self.identity(in: message, source: source)
         if !named.isEmpty {
             if !named.sessions.isEmpty { identity.sessions = named.sessions }
             if let pointer = named.scenePointer { identity.scenePointer = pointer }
             if let delegateClass = named.delegateClass { identity.delegateClass = delegateClass }
             if let bundle = named.bundle { identity.bundle = bundle }
         }
-        if let delegateClass = spelling.delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
-        if let pointer = spelling.delegatePointer { identity.delegatePointer = Self.normalisedPointer(pointer) }
+        if let delegateClass { identity.delegateClass = Self.strippedCategory(delegateClass) }
+        if let delegatePointer { identity.delegatePointer = Self.normalisedPointer(delegatePointer) }
         return shared(identity)
     }
 

@@ -8,22 +8,29 @@ import Foundation
 ///
 /// Reading a message is a function of its bytes alone: the catalog's shapes and identity
 /// patterns see nothing else. Only readings without side effects are kept (no pattern
-/// reached its limit); UIKit's account lines and a team's own spellings are not kept, so a
-/// kept message is known to be none of UIKit's. The
+/// reached its limit, no mask past 64 bits); a team's own spellings are not kept. UIKit's
+/// account lines are (`Deactivation reason added: 5; deactivation reasons: 0 -> 32; …`
+/// repeats as a callback's line does), with the transitions each shows. The
 /// reference filter (`CandidateFilter.noPrefilter`) keeps none, so that the tests that hold
 /// the fast path to it hold this table too.
 struct RecentReadings {
     /// One reading. A class: an optional struct of these fields was destroyed through the
     /// runtime's generic witness, a few hundred instructions each time.
     final class Reading {
-        let id: EventID
+        /// The event a callback's line shows; the transitions (none, one or two) a line of
+        /// UIKit's account shows.
+        let ids: [EventID]
+        /// A line of UIKit's account (its second transition follows the first), not a
+        /// callback's line or one of UIKit's messages.
+        let isAccount: Bool
         let source: EventSource
         let deferred: Bool
         let shape: String
         let identity: SharedIdentity?
 
-        init(id: EventID, source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?) {
-            self.id = id
+        init(ids: [EventID], isAccount: Bool = false, source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?) {
+            self.ids = ids
+            self.isAccount = isAccount
             self.source = source
             self.deferred = deferred
             self.shape = shape
