@@ -55,10 +55,17 @@ struct ByteKeyedTable<Value: Sendable>: Sendable {
         return found.map { values[$0] }
     }
 
-    /// FNV-1a (64 bits): names are a few dozen bytes, and the table is built once.
+    /// FNV-1a: names are a few dozen bytes, and the table is built once.
     private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = fnv1a(bytes)
         return Int(truncatingIfNeeded: hash ^ (hash >> 32))
     }
+}
+
+/// FNV-1a, 64 bits, of `bytes`: a hash that is the same on every run and machine (the
+/// fingerprints of findings, `StableHash`) and cheap for a few dozen bytes (`ByteKeyedTable`).
+func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
 }

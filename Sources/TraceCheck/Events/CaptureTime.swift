@@ -100,9 +100,10 @@ package enum CaptureTime {
                Bytes.isDigit(bytes[minute.prefixLength + 1]), sharesPrefix(bytes) {
                 return CaptureTime.seconds(from: bytes, within: minute)
             }
-            guard let read = CaptureTime.minute(of: bytes), read.prefixLength + 2 <= bytes.count else {
+            // A minute read is one whose clock's seconds fit (every form's test of a clock asks).
+            guard let read = CaptureTime.minute(of: bytes) else {
                 minute = nil
-                return CaptureTime.seconds(from: bytes)
+                return nil
             }
             minute = read
             prefix.removeAll(keepingCapacity: true)

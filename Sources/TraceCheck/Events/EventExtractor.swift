@@ -513,7 +513,7 @@ package final class EventExtractor {
             let identity = account.ids.isEmpty ? nil : sharedIdentity(source: .uikit, named: account.identity, in: message)
             // A mask past 64 bits is noted as a near miss: that line is read again.
             if keeps, nearMisses.count == nearMissesBefore {
-                recentReadings.keep(.init(ids: account.ids, isAccount: true, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape,
+                recentReadings.keep(.init(ids: account.ids, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape,
                                           identity: identity), of: message, at: slot)
             }
             return uikitEvents(account.ids, identity: identity, text: text, line: line, context: context())

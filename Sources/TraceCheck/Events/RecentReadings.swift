@@ -20,17 +20,17 @@ struct RecentReadings {
         /// The event a callback's line shows; the transitions (none, one or two) a line of
         /// UIKit's account shows.
         let ids: [EventID]
-        /// A line of UIKit's account (its second transition follows the first), not a
-        /// callback's line or one of UIKit's messages.
-        let isAccount: Bool
         let source: EventSource
         let deferred: Bool
         let shape: String
         let identity: SharedIdentity?
 
-        init(ids: [EventID], isAccount: Bool = false, source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?) {
+        /// A line of UIKit's account (its second transition follows the first), not a
+        /// callback's line or one of UIKit's messages (whose source is UIKit too).
+        var isAccount: Bool { shape == SpellingShape.uikitAccountShape }
+
+        init(ids: [EventID], source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?) {
             self.ids = ids
-            self.isAccount = isAccount
             self.source = source
             self.deferred = deferred
             self.shape = shape
