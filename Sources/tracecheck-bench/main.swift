@@ -15,8 +15,8 @@ import TraceCheck
 /// disconnected again and again).
 /// Usage: tracecheck-bench [megabytes] [runs] [format…]
 ///        tracecheck-bench pattern   (prints the patterns grep and rg are timed with)
-///        tracecheck-bench teddy-buckets PATH…   (chooses the candidate fingerprints' Teddy
-///        buckets from the byte triples of real text: SampleLogs and ../shared/corpus/real)
+///        tracecheck-bench fingerprints PATH…   (chooses the candidate fingerprints and their
+///        Teddy buckets from the byte triples of real text: SampleLogs and ../shared/corpus/real)
 ///        tracecheck-bench generate FORMAT MEGABYTES PATH [--cycles N] [--scenes N] [--per-mille N]
 ///                                  [--app-only 1] [--other-apps N]
 ///        (writes one capture and keeps it, for timing by hand: linearity at 1, 2, 4 GB, in
@@ -24,12 +24,12 @@ import TraceCheck
 ///        --scenes: the most scenes open at once, --per-mille: lifecycle lines per 1000,
 ///        --app-only: one app's Xcode console with its prints, --other-apps: apps interleaved)
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "teddy-buckets" {
-    // Chooses the Teddy buckets of the candidate fingerprints from the byte triples of real
+if arguments.first == "fingerprints" {
+    // Chooses the candidate fingerprints and their Teddy buckets from the byte triples of real
     // text: the sample logs and the shared real captures, the text CatalogTests chooses from.
     let paths = arguments.dropFirst()
     guard !paths.isEmpty else {
-        FileHandle.standardError.write(Data("usage: tracecheck-bench teddy-buckets PATH… (files, or folders of .log files)\n".utf8))
+        FileHandle.standardError.write(Data("usage: tracecheck-bench fingerprints PATH… (files, or folders of .log files)\n".utf8))
         exit(2)
     }
     var texts: [[UInt8]] = []
@@ -52,13 +52,19 @@ if arguments.first == "teddy-buckets" {
     }
     let catalog = CompiledCatalog.shared
     let counts = CaselessWordSet.tripleCounts(in: texts, without: catalog.candidateWords)
-    let fingerprints = CompiledCatalog.candidateFingerprints
+    let vocabulary = CompiledCatalog.candidateVocabulary
+    let fingerprints = CaselessWordSet.fingerprints(covering: vocabulary, tripleCounts: counts)
     let chosen = CaselessWordSet.teddyBuckets(for: fingerprints, tripleCounts: counts)
-    let bytes = fingerprints.map { Array($0.utf8) }
+    let byFrequency = CaselessWordSet.fingerprints(covering: vocabulary)
+    func marked(_ fingerprints: [String], _ buckets: [Int]) -> Int {
+        CaselessWordSet.marked(fingerprints.map { Array($0.utf8) }, buckets, counts)
+    }
     print("\(texts.count) files, \(counts.values.reduce(0, +)) triples in lines that hold no candidate word")
-    print("marked in turns: \(CaselessWordSet.marked(bytes, fingerprints.indices.map { $0 % 8 }, counts)), "
-        + "as written: \(CaselessWordSet.marked(bytes, CompiledCatalog.candidateTeddyBuckets.count == bytes.count ? CompiledCatalog.candidateTeddyBuckets : fingerprints.indices.map { $0 % 8 }, counts)), "
-        + "chosen: \(CaselessWordSet.marked(bytes, chosen, counts))")
+    print("marked by the fingerprints chosen by byte frequency (\(byFrequency.count)): "
+        + "\(marked(byFrequency, CaselessWordSet.teddyBuckets(for: byFrequency, tripleCounts: counts))); "
+        + "by these (\(fingerprints.count)): in turns \(marked(fingerprints, fingerprints.indices.map { $0 % 8 })), "
+        + "in the chosen buckets \(marked(fingerprints, chosen))")
+    print("CandidateVocabulary.swift: candidateFingerprints = [\(fingerprints.map { "\"\($0)\"" }.joined(separator: ", "))]")
     print("CandidateVocabulary.swift: candidateTeddyBuckets = [\(chosen.map(String.init).joined(separator: ", "))]")
     exit(0)
 }

@@ -396,41 +396,77 @@ final class CatalogTests: XCTestCase {
     /// its line a candidate.
     func testTheWrittenVocabularyIsTheCatalogs() {
         let derived = CompiledCatalog.derivedCandidateVocabulary
-        let fingerprints = CaselessWordSet.fingerprints(covering: derived)
         func listed(_ words: [String]) -> String { words.map { "\"\($0)\"" }.joined(separator: ", ") }
         XCTAssertEqual(CompiledCatalog.candidateVocabulary, derived,
                        "CandidateVocabulary.swift: candidateVocabulary = [\(listed(derived))]")
-        XCTAssertEqual(CompiledCatalog.candidateFingerprints, fingerprints,
-                       "CandidateVocabulary.swift: candidateFingerprints = [\(listed(fingerprints))]")
         let nearMissNames = CompiledCatalog.derivedNearMissNames
         XCTAssertEqual(CompiledCatalog.nearMissNames, nearMissNames, "CandidateVocabulary.swift: nearMissNames = [\(listed(nearMissNames))]")
         let nearMissFingerprints = CaselessWordSet.fingerprints(covering: nearMissNames)
         XCTAssertEqual(CompiledCatalog.nearMissFingerprints, nearMissFingerprints,
                        "CandidateVocabulary.swift: nearMissFingerprints = [\(listed(nearMissFingerprints))]")
         XCTAssertEqual(CompiledCatalog.shared.nearMissWords.fingerprints.map { String(decoding: $0, as: UTF8.self) }, nearMissFingerprints)
-        // The set built from the written fingerprints is the one that chooses them itself.
-        let written = CaselessWordSet(covering: derived, fingerprints: CompiledCatalog.candidateFingerprints)
-        XCTAssertEqual(written.fingerprints, CaselessWordSet(covering: derived).fingerprints)
+        // Every word holds one of the written fingerprints, so the catalog's set takes them (it
+        // chooses its own otherwise); which they are is held to real text below.
+        let written = CompiledCatalog.candidateFingerprints
+        XCTAssertEqual(catalog.candidateWords.fingerprints.map { String(decoding: $0, as: UTF8.self) }, written,
+                       "every word of the vocabulary must hold one of candidateFingerprints (tracecheck-bench fingerprints)")
         // Fingerprints that leave a word uncovered are not taken: the set chooses its own.
-        let partial = CaselessWordSet(covering: derived, fingerprints: Array(fingerprints.dropLast()))
+        let partial = CaselessWordSet(covering: derived, fingerprints: Array(written.dropLast()))
         XCTAssertEqual(partial.fingerprints, CaselessWordSet(covering: derived).fingerprints)
+        XCTAssertNotEqual(partial.fingerprints.map { String(decoding: $0, as: UTF8.self) }, Array(written.dropLast()))
     }
 
-    /// The candidate fingerprints' Teddy buckets are those chosen from the byte triples of
-    /// real text (the sample logs and the shared real captures), and they mark fewer of its
-    /// places than taking turns; the catalog's word set uses them.
-    func testTheWrittenTeddyBucketsAreChosenFromRealText() throws {
+    /// The candidate fingerprints and their Teddy buckets are those chosen from the byte
+    /// triples of real text (the sample logs and the shared real captures); they mark far
+    /// fewer of its places than the fingerprints chosen by byte frequencies, and the buckets
+    /// fewer than taking turns; the catalog's word set uses both.
+    func testTheWrittenFingerprintsAndBucketsAreChosenFromRealText() throws {
         let corpus = try TestCaptures.corpus()
-        guard !corpus.isEmpty else { throw XCTSkip("../shared/corpus/real is absent: the buckets are chosen from it too") }
+        guard !corpus.isEmpty else { throw XCTSkip("../shared/corpus/real is absent: the fingerprints are chosen from it too") }
         let texts = try TestCaptures.samples().map { Array($0.text.utf8) } + corpus.map { Array($0.text.utf8) }
         let counts = CaselessWordSet.tripleCounts(in: texts, without: catalog.candidateWords)
-        let fingerprints = CompiledCatalog.candidateFingerprints
+        let vocabulary = CompiledCatalog.candidateVocabulary
+        let fingerprints = CaselessWordSet.fingerprints(covering: vocabulary, tripleCounts: counts)
+        let command = "(tracecheck-bench fingerprints SampleLogs ../shared/corpus/real)"
+        XCTAssertEqual(CompiledCatalog.candidateFingerprints, fingerprints,
+                       "CandidateVocabulary.swift: candidateFingerprints = [\(fingerprints.map { "\"\($0)\"" }.joined(separator: ", "))] \(command)")
         let chosen = CaselessWordSet.teddyBuckets(for: fingerprints, tripleCounts: counts)
         XCTAssertEqual(CompiledCatalog.candidateTeddyBuckets, chosen,
-                       "CandidateVocabulary.swift: candidateTeddyBuckets = [\(chosen.map(String.init).joined(separator: ", "))] (tracecheck-bench teddy-buckets SampleLogs ../shared/corpus/real)")
+                       "CandidateVocabulary.swift: candidateTeddyBuckets = [\(chosen.map(String.init).joined(separator: ", "))] \(command)")
         let bytes = fingerprints.map { Array($0.utf8) }
-        XCTAssertLessThan(CaselessWordSet.marked(bytes, chosen, counts), CaselessWordSet.marked(bytes, bytes.indices.map { $0 % 8 }, counts) * 4 / 5)
+        let marked = CaselessWordSet.marked(bytes, chosen, counts)
+        XCTAssertLessThan(marked, CaselessWordSet.marked(bytes, bytes.indices.map { $0 % 8 }, counts) * 4 / 5)
+        let byFrequency = CaselessWordSet.fingerprints(covering: vocabulary)
+        let byFrequencyMarked = CaselessWordSet.marked(byFrequency.map { Array($0.utf8) },
+                                                       CaselessWordSet.teddyBuckets(for: byFrequency, tripleCounts: counts), counts)
+        XCTAssertLessThan(marked, byFrequencyMarked * 2 / 3)
         XCTAssertEqual(catalog.candidateWords.teddyBuckets, CompiledCatalog.candidateTeddyBuckets)
+    }
+
+    /// A fingerprint is weighed by how often it stands in the counted text against how many
+    /// words it covers: `cen` covers both words but is common, `ne(` and `ne:` one each and
+    /// never seen; where nothing is counted, the one that covers both is taken.
+    func testFingerprintsChosenFromCountsWeighCoverageAgainstCommonness() {
+        func triple(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1 | 0x20) } }
+        let words = ["Scene(", "scene:"]
+        let common = [triple("sce"): 1_000, triple("cen"): 1_000, triple("ene"): 1_000]
+        XCTAssertEqual(CaselessWordSet.fingerprints(covering: words, tripleCounts: common), ["ne(", "ne:"])
+        // Each of the shared triples costs half a fingerprint per word; ties go to the lower bytes.
+        XCTAssertEqual(CaselessWordSet.fingerprints(covering: words, tripleCounts: [:]), ["cen"])
+        // Rare enough, a shared triple wins again: (54 + 55) / 2 < 55.
+        XCTAssertEqual(CaselessWordSet.fingerprints(covering: words, tripleCounts: common.merging([triple("ene"): 54]) { $1 }), ["ene"])
+        XCTAssertEqual(CaselessWordSet.fingerprints(covering: words, tripleCounts: common.merging([triple("ene"): 56]) { $1 }), ["ne(", "ne:"])
+        // Every word holds one, whatever the counts (the vocabulary with the sample logs' triples).
+        let samples = (try? TestCaptures.samples().map { Array($0.text.utf8) }) ?? []
+        XCTAssertFalse(samples.isEmpty)
+        let counts = CaselessWordSet.tripleCounts(in: samples, without: catalog.candidateWords)
+        let chosen = CaselessWordSet.fingerprints(covering: CompiledCatalog.candidateVocabulary, tripleCounts: counts)
+        for word in CompiledCatalog.candidateVocabulary {
+            XCTAssertTrue(chosen.contains { word.lowercased().contains($0) }, word)
+        }
+        // A word shorter than three bytes: pairs, chosen by byte frequencies.
+        XCTAssertEqual(CaselessWordSet.fingerprints(covering: ["ab", "scene("], tripleCounts: common),
+                       CaselessWordSet.fingerprints(covering: ["ab", "scene("]))
     }
 
     /// Fingerprints whose mixes are common text go to different buckets; buckets that are not

@@ -21,10 +21,10 @@ typedef struct {
 } tc_word_entry;
 
 /// What a fingerprint group's words need at a place before any is compared: most places
-/// Teddy marks are common words that hold the fingerprint (`SyncEngine`, `viewDidAppear`),
-/// and the byte at the key place turns some of them away (a quarter on the bench's app
-/// console; near misses such as `didFinishLoading` pass) from a few bits that stay in the
-/// first level of cache, before a bucket's bounds and entries are read.
+/// Teddy marks are common words that hold the fingerprint (`viewDidAppear`, `background
+/// tasks`), and the byte at the key place turns some of them away (every `background tasks`
+/// on the bench's app console; near misses such as `didFinishLoading` pass) from a few bits
+/// that stay in the first level of cache, before a bucket's bounds and entries are read.
 typedef struct {
     /// Where, from where the fingerprint begins, the byte the words are bucketed by stands
     /// (before the fingerprint or after it).

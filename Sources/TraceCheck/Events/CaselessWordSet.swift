@@ -33,9 +33,9 @@ package final class CaselessWordSet: Sendable {
     /// and the words of every fingerprint in one flat array, those of `wordLists[g]` in 257
     /// buckets by their byte at one place near the fingerprint (`keyOffset(for:width:)`): the
     /// words that have none there, then those whose byte there is b. A fingerprint's words are
-    /// compared only where the text's byte at that place can be one of theirs: `app` is in most
-    /// lines of a log, `app` followed by `l` or `s` in far fewer. One verification serves the
-    /// vector cursor, the portable search and the quiet batch.
+    /// compared only where the text's byte at that place can be one of theirs: `background` is
+    /// in many lines of a log, `- background` and `went to background` in far fewer. One
+    /// verification serves the vector cursor, the portable search and the quiet batch.
     private let table: WordTable
 
     /// The kernel `tc_teddy_next_block` runs here (0: the portable search). With it, the
@@ -70,13 +70,12 @@ package final class CaselessWordSet: Sendable {
 
     /// Teddy's bucket for each of `fingerprints` that together mark the fewest places in text
     /// with these counts of byte triples (`tripleCounts(in:without:)`). Fingerprints that share
-    /// a bucket mark every mix of their bytes, nibble by nibble (`cti` and `flu` in one bucket
-    /// also mark `clu` and `fti`), so which share one decides how many places are compared for
-    /// nothing. For the candidate words, on the sample logs and the real captures, taking
-    /// turns (0, 1, …, 7, 0, …) marks 1,646 triples of lines that hold none of them, the chosen
-    /// buckets 1,220; on the bench's generated consoles, which were not used to choose, 16 %
-    /// fewer places of an app's console and 40 % fewer of a device log. From turns, each
-    /// fingerprint is moved to the bucket that marks fewest while any move marks fewer.
+    /// a bucket mark every mix of their bytes, nibble by nibble (`act` and `flu` in one bucket
+    /// also mark `alu` and `fct`), so which share one decides how many places are compared for
+    /// nothing. For the candidate fingerprints, on the sample logs and the real captures,
+    /// taking turns (0, 1, …, 7, 0, …) marks 4,455 triples of lines that hold none of the
+    /// words, the chosen buckets 657. From turns, each fingerprint is moved to the bucket that
+    /// marks fewest while any move marks fewer.
     package static func teddyBuckets(for fingerprints: [String], tripleCounts: [UInt32: Int]) -> [Int] {
         let bytes = fingerprints.map { Array($0.lowercased().utf8) }
         var buckets = bytes.indices.map { $0 % 8 }
@@ -155,6 +154,55 @@ package final class CaselessWordSet: Sendable {
         }
         return counts
     }
+
+    /// The fingerprints that mark fewest places of text with these counts of byte triples
+    /// (`tripleCounts(in:without:)`) while every word holds one: a greedy weighted cover, each
+    /// step taking the triple of the words not yet covered whose count, plus
+    /// `fingerprintCost`, is least per word it covers (ties to the lower bytes). The built-in
+    /// vocabulary's are chosen this way from the sample logs and the real captures
+    /// (`CompiledCatalog.candidateFingerprints`). Against the choice by byte frequencies
+    /// (`fingerprints(covering:)`), Teddy marks 657 places of that text instead of 1,220 (with
+    /// buckets chosen for each); on the bench's captures, not used to choose, half the places of
+    /// an app's console and of a one-app device log, and a sixth fewer of a device log of a
+    /// hundred apps. Words shorter than three bytes are covered by byte frequencies (pairs).
+    package static func fingerprints(covering words: [String], tripleCounts: [UInt32: Int]) -> [String] {
+        let (lowered, width) = lowered(words)
+        guard width == 3 else { return fingerprints(covering: words) }
+        // A triple as its bytes packed in order (with `| 0x20_2020`, as counted: bit 5 set).
+        func packed(_ word: [UInt8], _ start: Int) -> UInt32 {
+            UInt32(word[start]) << 16 | UInt32(word[start + 1]) << 8 | UInt32(word[start + 2])
+        }
+        var uncovered = lowered
+        var chosen: [UInt32] = []
+        while !uncovered.isEmpty {
+            var coverage: [UInt32: Int] = [:]
+            for word in uncovered {
+                var seen: Set<UInt32> = []
+                for start in 0...(word.count - 3) where seen.insert(packed(word, start)).inserted {
+                    coverage[packed(word, start), default: 0] += 1
+                }
+            }
+            // In floating point: a team's own words can be many, and equal ratios divide to
+            // equal doubles (division rounds correctly), so ties are ties.
+            var best: (triple: UInt32, cost: Double)?
+            for (triple, words) in coverage {
+                let count = tripleCounts[triple | 0x20_2020] ?? 0
+                let cost = (Double(count) + Double(Self.fingerprintCost)) / Double(words)
+                if let current = best, cost > current.cost || (cost == current.cost && triple > current.triple) { continue }
+                best = (triple, cost)
+            }
+            guard let best else { break }
+            chosen.append(best.triple)
+            uncovered.removeAll { word in (0...(word.count - 3)).contains { packed(word, $0) == best.triple } }
+        }
+        return chosen.map { triple in String(decoding: [16, 8, 0].map { UInt8(truncatingIfNeeded: triple >> $0) }, as: UTF8.self) }
+    }
+
+    /// What one fingerprint more costs, in places marked, besides its own count: Teddy mixes
+    /// the bytes of the fingerprints that share a bucket, and each adds a slot whose words are
+    /// compared. 55 marked fewest places of the counted text of those tried from 30 to 95 (every
+    /// cost from 55 to 85 chooses the same 23 fingerprints; 30 chooses 31 and marks 1,244).
+    static let fingerprintCost = 55
 
     /// The fingerprints `init(covering:)` chooses for `words`: the one that covers the most
     /// words not yet covered for how common it is likely to be in log text (fewer false
@@ -292,11 +340,9 @@ package final class CaselessWordSet: Sendable {
     /// Where, from where a fingerprint begins, the byte that tells its words apart best
     /// stands: up to six places after it or eight before, the one that leaves the fewest words
     /// to compare where the text has the worst byte there (those with none there, plus the
-    /// largest bucket). The byte right after it wins ties, then the nearest. The words of `cen`
-    /// (`scene(`, `scene:`, `sceneofrecord:`, `uiscenedidactivate…`) all have an `e` after
-    /// it, and `[SceneDelegate]` made each of them compared; the byte after `scene` parts them.
-    /// The words of `und` (`- background`, `went to background`) end with it: the byte four
-    /// before it parts them, where one right after it left all six compared at every
+    /// largest bucket). The byte right after it wins ties, then the nearest. The words of `gro`
+    /// (`- background`, `went to background`, `entering foreground`) end soon after it: the
+    /// byte six before it parts them, where one right after it left all six compared at every
     /// `background` of a log.
     private static func keyOffset(for words: [(word: [UInt8], offset: Int)], width: Int) -> Int {
         var best = (key: width, cost: Int.max)

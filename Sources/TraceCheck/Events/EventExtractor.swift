@@ -36,8 +36,8 @@ package final class CompiledCatalog: Sendable {
     package var shortMessageCandidate: PCRE2Regex { Self.references.shortMessage }
     /// Messages up to this many bytes are checked for `shortMessageWords`.
     package static let shortMessageLimit = 32
-    /// Every short word holds one of `candidateWords`' fingerprints (`active` holds `cti`,
-    /// `background` `und`): a line where the search of those marks no place holds none of
+    /// Every short word holds one of `candidateWords`' fingerprints (`active` holds `act`,
+    /// `background` `gro`): a line where the search of those marks no place holds none of
     /// them either, and its short message is not searched again (a quarter of an app's lines).
     let shortWordsHoldCandidateFingerprints: Bool
     /// The scene an object description names (`<UIWindowScene: 0x…`) and the delegate one
