@@ -35,6 +35,8 @@ final class SamePrefixTests: XCTestCase {
     /// `tc_prefix_message_start64` on the same line: 64 bytes read at the line and at the
     /// expected prefix, both padded with bytes the check must not look at. A line it takes
     /// has the digits of the stamp, which the quiet read keeps for the next line.
+    static let hasAVX2 = tc_teddy_level() == 2
+
     static func checkedWide(_ line: [UInt8], stamp: [UInt8], tail: [UInt8], padding: UInt8) -> Int? {
         guard stamp.count + tail.count <= 64 else { return nil }
         let paddedLine = line + [UInt8](repeating: padding, count: 64)
@@ -44,6 +46,15 @@ final class SamePrefixTests: XCTestCase {
             expected.withUnsafeBufferPointer { expected in
                 Int(tc_prefix_message_start64(line.baseAddress, line.count - 64, expected.baseAddress, stampDigits, stamp.count, tail.count))
             }
+        }
+        // The AVX2 form, which the quiet read uses where the machine has it, gives the same.
+        if Self.hasAVX2 {
+            let wide = paddedLine.withUnsafeBufferPointer { line in
+                expected.withUnsafeBufferPointer { expected in
+                    Int(tc_prefix_message_start64_avx2(line.baseAddress, line.count - 64, expected.baseAddress, stampDigits, stamp.count, tail.count))
+                }
+            }
+            XCTAssertEqual(wide, start, "AVX2: \(String(decoding: line, as: UTF8.self)) after \(String(decoding: stamp, as: UTF8.self))")
         }
         if start >= 0 {
             let mask: UInt64 = stamp.count == 64 ? .max : (1 << UInt64(stamp.count)) - 1

@@ -206,6 +206,11 @@ uint64_t tc_digits64(const uint8_t *bytes);
 int64_t tc_prefix_message_start64(const uint8_t *line, size_t length, const uint8_t *expected, uint64_t expected_digits,
                                   size_t stamp_length, size_t tail_length);
 
+/// `tc_prefix_message_start64` with AVX2, as the quiet read checks a line where the machine has
+/// it (`tc_teddy_level()` is 2; only then may it be called): held to the other by a test.
+int64_t tc_prefix_message_start64_avx2(const uint8_t *line, size_t length, const uint8_t *expected, uint64_t expected_digits,
+                                       size_t stamp_length, size_t tail_length);
+
 /// Whether `tc_prefix_message_start64` compares with vector instructions here, where
 /// `tc_quiet_read` uses it; elsewhere it falls back to `tc_prefix_message_start`.
 int tc_prefix_is_wide(void);
