@@ -13,19 +13,28 @@ extension UnsafeRawBufferPointer {
         offset(of: needle, from: 0) != nil
     }
 
-    /// Whether every byte is ASCII, tested eight at a time: asked of every event's line,
-    /// where a byte-by-byte test cost more than reading the line's time.
+    /// Whether every byte is ASCII, tested eight at a time (32 a step), the last eight
+    /// overlapping the words before rather than byte by byte: asked of every event's line,
+    /// where a byte-by-byte test cost more than reading the line's time, and the tail alone
+    /// was half of what eight at a time still cost.
     var isASCII: Bool {
         guard let base = baseAddress else { return true }
+        guard count >= 8 else {
+            var high: UInt8 = 0
+            for offset in 0..<count { high |= base.load(fromByteOffset: offset, as: UInt8.self) }
+            return high & 0x80 == 0
+        }
         var offset = 0, high: UInt64 = 0
+        while offset + 32 <= count {
+            high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self) | base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+                | base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self) | base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+            offset += 32
+        }
         while offset + 8 <= count {
             high |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             offset += 8
         }
-        while offset < count {
-            high |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
-            offset += 1
-        }
+        high |= base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         return high & 0x8080_8080_8080_8080 == 0
     }
 
