@@ -32,11 +32,12 @@ final class SamePrefixTests: XCTestCase {
         }
     }
 
+    /// Whether the machine has AVX2, where the quiet read uses `tc_prefix_message_start64_avx2`.
+    static let hasAVX2 = tc_teddy_level() == 2
+
     /// `tc_prefix_message_start64` on the same line: 64 bytes read at the line and at the
     /// expected prefix, both padded with bytes the check must not look at. A line it takes
     /// has the digits of the stamp, which the quiet read keeps for the next line.
-    static let hasAVX2 = tc_teddy_level() == 2
-
     static func checkedWide(_ line: [UInt8], stamp: [UInt8], tail: [UInt8], padding: UInt8) -> Int? {
         guard stamp.count + tail.count <= 64 else { return nil }
         let paddedLine = line + [UInt8](repeating: padding, count: 64)

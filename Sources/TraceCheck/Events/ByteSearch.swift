@@ -15,8 +15,7 @@ extension UnsafeRawBufferPointer {
 
     /// Whether every byte is ASCII, tested eight at a time (32 a step), the last eight
     /// overlapping the words before rather than byte by byte: asked of every event's line,
-    /// where a byte-by-byte test cost more than reading the line's time, and the tail alone
-    /// was half of what eight at a time still cost.
+    /// where a byte-by-byte test cost more than reading the line's time.
     var isASCII: Bool {
         guard let base = baseAddress else { return true }
         guard count >= 8 else {
