@@ -44,9 +44,9 @@ struct ByteKeyedTable<Value: Sendable>: Sendable {
         let found: Int? = keyBytes.withUnsafeBytes { keys in
             while slots[slot].value >= 0 {
                 let entry = slots[slot]
-                if entry.count == bytes.count {
-                    guard let base = keys.baseAddress, let key = bytes.baseAddress else { return entry.value }  // both empty
-                    if memcmp(base + entry.start, key, entry.count) == 0 { return entry.value }
+                if entry.count == bytes.count,
+                   UnsafeRawBufferPointer(rebasing: keys[entry.start..<(entry.start + entry.count)]).hasSameBytes(as: bytes) {
+                    return entry.value
                 }
                 slot = (slot + 1) & mask
             }

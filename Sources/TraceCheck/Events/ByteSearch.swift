@@ -13,6 +13,15 @@ extension UnsafeRawBufferPointer {
         offset(of: needle, from: 0) != nil
     }
 
+    /// Whether these are exactly `other`'s bytes (two empty buffers are, whatever their
+    /// addresses): one `memcmp`, where the tables that keep bytes compare what they kept.
+    @inline(__always)
+    func hasSameBytes(as other: UnsafeRawBufferPointer) -> Bool {
+        guard count == other.count else { return false }
+        guard let base = baseAddress, let otherBase = other.baseAddress else { return count == 0 }
+        return memcmp(base, otherBase, count) == 0
+    }
+
     /// Whether every byte is ASCII, tested eight at a time (32 a step), the last eight
     /// overlapping the words before rather than byte by byte: asked of every event's line,
     /// where a byte-by-byte test cost more than reading the line's time.

@@ -112,10 +112,8 @@ package enum CaptureTime {
         }
 
         private func sharesPrefix(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            prefix.withUnsafeBytes { kept in
-                guard let keptBase = kept.baseAddress, let base = bytes.baseAddress else { return kept.isEmpty }
-                return memcmp(keptBase, base, kept.count) == 0
-            }
+            prefix.count <= bytes.count
+                && prefix.withUnsafeBytes { $0.hasSameBytes(as: UnsafeRawBufferPointer(start: bytes.baseAddress, count: prefix.count)) }
         }
     }
 

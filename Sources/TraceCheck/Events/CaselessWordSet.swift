@@ -168,34 +168,10 @@ package final class CaselessWordSet: Sendable {
     package static func fingerprints(covering words: [String], tripleCounts: [UInt32: Int]) -> [String] {
         let (lowered, width) = lowered(words)
         guard width == 3 else { return fingerprints(covering: words) }
-        // A triple as its bytes packed in order (with `| 0x20_2020`, as counted: bit 5 set).
-        func packed(_ word: [UInt8], _ start: Int) -> UInt32 {
-            UInt32(word[start]) << 16 | UInt32(word[start + 1]) << 8 | UInt32(word[start + 2])
-        }
-        var uncovered = lowered
-        var chosen: [UInt32] = []
-        while !uncovered.isEmpty {
-            var coverage: [UInt32: Int] = [:]
-            for word in uncovered {
-                var seen: Set<UInt32> = []
-                for start in 0...(word.count - 3) where seen.insert(packed(word, start)).inserted {
-                    coverage[packed(word, start), default: 0] += 1
-                }
-            }
-            // In floating point: a team's own words can be many, and equal ratios divide to
-            // equal doubles (division rounds correctly), so ties are ties.
-            var best: (triple: UInt32, cost: Double)?
-            for (triple, words) in coverage {
-                let count = tripleCounts[triple | 0x20_2020] ?? 0
-                let cost = (Double(count) + Double(Self.fingerprintCost)) / Double(words)
-                if let current = best, cost > current.cost || (cost == current.cost && triple > current.triple) { continue }
-                best = (triple, cost)
-            }
-            guard let best else { break }
-            chosen.append(best.triple)
-            uncovered.removeAll { word in (0...(word.count - 3)).contains { packed(word, $0) == best.triple } }
-        }
-        return chosen.map { triple in String(decoding: [16, 8, 0].map { UInt8(truncatingIfNeeded: triple >> $0) }, as: UTF8.self) }
+        // Least cost is greatest score: the cost negated, which rounds as the cost does.
+        return greedyCover(lowered, width: width) { triple, words in
+            -(Double(tripleCounts[triple | 0x20_2020] ?? 0) + Double(Self.fingerprintCost)) / Double(words)
+        }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// What one fingerprint more costs, in places marked, besides its own count: Teddy mixes
@@ -223,6 +199,20 @@ package final class CaselessWordSet: Sendable {
     }
 
     private static func fingerprints(coveringLowered lowered: [[UInt8]], width: Int) -> [[UInt8]] {
+        // Words covered, squared, per expected false hit (a floor keeps rare bytes from
+        // mattering more than coverage).
+        greedyCover(lowered, width: width) { fingerprint, words in
+            Double(words) * Double(words) / Double(Self.commonness(fingerprint, width: width) + Self.commonnessFloor)
+        }
+    }
+
+    /// A greedy cover of `lowered` by runs of `width` bytes: while some word holds none of those
+    /// chosen, the run of the words not yet covered with the greatest `score` (given the run's
+    /// bytes packed in order, and how many of those words hold it) is chosen; the lower bytes
+    /// break ties, so the choice is stable. One loop for both ways of scoring.
+    /// In floating point: a team's own words can be many, and equal ratios divide to equal
+    /// doubles (division rounds correctly), so ties are ties.
+    private static func greedyCover(_ lowered: [[UInt8]], width: Int, score: (_ fingerprint: UInt32, _ words: Int) -> Double) -> [[UInt8]] {
         // Fingerprints as their bytes packed in one integer (in order, so that integers
         // compare as the bytes do).
         func packed(_ word: [UInt8], _ start: Int) -> UInt32 {
@@ -245,12 +235,9 @@ package final class CaselessWordSet: Sendable {
                     coverage[fingerprint, default: 0] += 1
                 }
             }
-            // Words covered, squared, per expected false hit (a floor keeps rare bytes from
-            // mattering more than coverage); the bytes break ties so the choice is stable.
-            // In floating point: a team's own words can be many.
             var best: (fingerprint: UInt32, score: Double)?
             for (fingerprint, count) in coverage {
-                let score = Double(count) * Double(count) / Double(Self.commonness(fingerprint, width: width) + Self.commonnessFloor)
+                let score = score(fingerprint, count)
                 if let current = best, score < current.score || (score == current.score && fingerprint > current.fingerprint) { continue }
                 best = (fingerprint, score)
             }

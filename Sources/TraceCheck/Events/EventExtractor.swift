@@ -267,8 +267,6 @@ package struct RecordContext: Sendable {
 
     package var processText: String? { process.text }
     package var threadText: String? { thread.text }
-    /// Parsed only when asked: most records are not events.
-    package var time: Double? { timestamp.isEmpty ? nil : timestamp.withUnsafeBytes { CaptureTime.seconds(from: $0) } }
 }
 
 /// The bytes of one short record field (timestamp, process, thread), kept inline. Set on

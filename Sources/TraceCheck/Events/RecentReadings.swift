@@ -71,14 +71,8 @@ struct RecentReadings {
 
     /// The reading kept in `slot` when it was read from exactly `message`'s bytes.
     func reading(at slot: Int, of message: UnsafeRawBufferPointer) -> Reading? {
-        guard let reading = readings[slot] else { return nil }
-        let kept = messages[slot]
-        guard kept.count == message.count else { return nil }
-        let same = kept.withUnsafeBytes { kept in
-            guard let keptBase = kept.baseAddress, let base = message.baseAddress else { return true }  // both empty
-            return memcmp(keptBase, base, message.count) == 0
-        }
-        return same ? reading : nil
+        guard let reading = readings[slot], messages[slot].withUnsafeBytes({ $0.hasSameBytes(as: message) }) else { return nil }
+        return reading
     }
 
     /// Keeps `reading` of `message` in `slot`, in place of what was there.
