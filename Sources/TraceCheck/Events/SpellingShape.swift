@@ -328,8 +328,11 @@ extension SpellingShape {
 
     /// `alternation`, where each word may be quoted: a quote mark may stand before or after
     /// any word of a phrase.
+    /// The curly quotes are written as their UTF-8 bytes (the patterns are compiled without
+    /// PCRE2's UTF mode): as seven alternatives, JIT-compiling this one pattern took 2.3 ms
+    /// of every start, more than all the other shapes together; as a class, 0.6 ms.
     static func quotableAlternation(_ phrases: [String]) -> String {
-        let quote = "(?:`|'|\"|‘|’|“|”)?"
+        let quote = "(?:[`'\"]|\\xE2\\x80[\\x98\\x99\\x9C\\x9D])?"
         return Set(phrases).sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
             .map { $0.split(separator: " ").map { escapeForPattern(String($0)) }.joined(separator: "\(quote) \(quote)") }
             .joined(separator: "|")
