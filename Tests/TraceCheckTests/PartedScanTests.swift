@@ -42,6 +42,29 @@ final class PartedScanTests: XCTestCase {
         }
     }
 
+    /// Where the system starts no thread, the joining thread reads each part itself: the
+    /// same facts as a whole read, with runs let go after each part or not.
+    func testThePartsAreReadWithoutThreadsWhereNoneStarts() throws {
+        var generator = BenchmarkStory(seed: 11)
+        let text = CaptureRenderer.render(generator.next(3000), as: "xcode-console")
+        let path = directory.appendingPathComponent("threadless.log").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let whole = try CaptureScanner().scan(.file(path))
+        var options = ScanOptions()
+        options.threadsPerFile = 2
+        options.minimumPartBytes = max(1, text.utf8.count / 4)
+        let plan = try XCTUnwrap(PartedScan.plan(path: path, parts: 3, options: options, reader: LineReader()))
+        XCTAssertEqual(plan.ranges.count, 3)
+        var started = 0
+        let parted = try plan.scan(options: options, reader: LineReader(), catalog: .shared, startThread: { _ in
+            started += 1
+            return false
+        })
+        XCTAssertEqual(started, 2, "a start was asked for each thread")
+        XCTAssertFalse(whole.stream.events.isEmpty)
+        XCTAssertEqual(parted.comparableFacts, whole.comparableFacts)
+    }
+
     /// Health facts everywhere, so that some fall next to a cut: timestamps going back,
     /// a device disconnect, CRLF lines, another format's lines, a NUL byte, continuation lines.
     func testHealthFactsNextToTheCuts() throws {

@@ -103,28 +103,33 @@ struct PartedScan {
     /// this one. With `retirement`, the runs over are judged and let go after each part is
     /// joined, and a part is read only once the part that many places before it is joined:
     /// what is held is the runs not yet over plus a part per thread, not the file.
-    func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog,
-              retirement: RunRetirement? = nil) throws(InputError) -> ScannedCapture {
+    /// `startThread`: starts a worker, or says the system would not (then this thread reads
+    /// each part itself, before it joins it).
+    func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog, retirement: RunRetirement? = nil,
+              startThread: (@escaping @Sendable () -> Void) -> Bool = { PlainThread.start(stackSize: 8 << 20, $0) })
+        throws(InputError) -> ScannedCapture {
         let threads = max(1, min(options.threadsPerFile, ranges.count))
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
         // Threads of their own, not the dispatch pool's: this thread waits for them, and may
         // itself be one of the pool's (a batch of captures).
-        for _ in 0..<threads {
-            let worker = Thread {
-                while let index = pipeline.claim() {
-                    pipeline.store(index, Result { () throws(InputError) in
-                        try scanPart(index, pipeline: pipeline, options: options, reader: reader, catalog: catalog)
-                    })
-                }
+        let readNext = { @Sendable in
+            guard let index = pipeline.claim() else { return false }
+            pipeline.store(index, Result { () throws(InputError) in
+                try scanPart(index, pipeline: pipeline, options: options, reader: reader, catalog: catalog)
+            })
+            return true
+        }
+        let workers = (0..<threads).filter { _ in
+            startThread {
+                while readNext() {}
                 pipeline.leave()
             }
-            worker.stackSize = 8 << 20
-            worker.start()
-        }
+        }.count
         // Every worker is waited for, even after a failed part: they read the file.
-        defer { pipeline.waitForWorkers(threads) }
+        defer { pipeline.waitForWorkers(workers) }
         var joined: (session: ScanSession, statistics: ReadStatistics)?
         for index in ranges.indices {
+            if workers == 0 { _ = readNext() }
             let part: PartRead
             switch pipeline.take(index) {
             case .success(let read): part = read

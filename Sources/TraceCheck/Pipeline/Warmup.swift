@@ -11,27 +11,43 @@ import Darwin
 /// is a `static let`, initialised once, by whoever asks first), so nothing a check reads
 /// depends on which thread compiled it.
 package enum Warmup {
-    /// A POSIX thread rather than Foundation's `Thread`, which sets Foundation's threading up
-    /// on its first use: the compile then began 1 to 4 ms after `main` instead of at once.
     package static func start() {
+        // Without the thread, the first check compiles the catalog itself.
+        _ = PlainThread.start {
+            _ = CompiledCatalog.shared
+            _ = CaptureFormats.all
+            _ = Decoration.all
+        }
+    }
+}
+
+/// A POSIX thread that runs `body`, detached. Foundation's `Thread` sets Foundation's
+/// threading up on its first use: a thread started by it began its work 1 to 4 ms later.
+enum PlainThread {
+    /// Whether the thread was started (the system may refuse one).
+    static func start(stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackSize)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let box = Unmanaged.passRetained(Body(body))
         #if canImport(Glibc)
         var thread = pthread_t()
         #else
         var thread: pthread_t?
         #endif
-        // Without the thread, the first check compiles the catalog itself.
-        if pthread_create(&thread, nil, { _ in Warmup.compile(); return nil }, nil) == 0 {
-            #if canImport(Glibc)
-            pthread_detach(thread)
-            #else
-            if let thread { pthread_detach(thread) }
-            #endif
-        }
+        let started = pthread_create(&thread, &attributes, { argument in
+            guard let argument else { return nil }
+            Unmanaged<Body>.fromOpaque(argument).takeRetainedValue().run()
+            return nil
+        }, box.toOpaque()) == 0
+        if !started { box.release() }
+        return started
     }
 
-    private static func compile() {
-        _ = CompiledCatalog.shared
-        _ = CaptureFormats.all
-        _ = Decoration.all
+    private final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 }
