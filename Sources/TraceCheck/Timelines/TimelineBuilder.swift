@@ -235,7 +235,8 @@ package struct TimelineBuilder {
             epoch.mode = forced
             return
         }
-        let callbacks = epoch.events.map(\.event).filter { $0.source == .callback }
+        // Lazily: an array of the epoch's callbacks retained every event, in every run.
+        let callbacks = epoch.events.lazy.map(\.event).filter { $0.source == .callback }
         if callbacks.contains(where: { $0.id.isSceneLevel || $0.id == .appConfigurationForConnecting }) {
             epoch.mode = .scene
         } else if epoch.legacyWarning != nil || callbacks.contains(where: { Self.appForegroundCallbacks.contains($0.id) }) {
