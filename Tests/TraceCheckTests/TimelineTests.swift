@@ -2,6 +2,27 @@ import XCTest
 @testable import TraceCheck
 
 final class TimelineTests: XCTestCase {
+    /// A scene's kind is read from its delegate class's name in any case of its ASCII
+    /// letters, as `lowercased().contains` read it.
+    func testSceneKindsAreReadFromTheDelegateClassInAnyCase() throws {
+        let capture = ["Fieldnotes.ExternalDisplaySceneDelegate", "EXTERNALScreen", "Fieldnotes.CarPlaySceneDelegate", "carplayDelegate",
+                       "Fieldnotes.SceneDelegate", "Externa", "Ëxternal", "", "Fieldnotes.CarPlayExternalDelegate"]
+            .enumerated().map { index, name in
+                "2026-03-14 09:27:12.\(100 + index)000+0100 Fieldnotes[4817:3120544] <\(name.isEmpty ? "" : name + ": ")0x60000267\(1000 + index)> scene(_:willConnectTo:options:)"
+            }.joined(separator: "\n")
+        let epoch = try XCTUnwrap(Checker().check(.text(name: "t", contents: capture)).timeline.epochs.first)
+        let kinds = epoch.connections.map { "\($0.delegateClass ?? "-") \($0.isExternalDisplay) \($0.isCarPlayByName)" }
+        XCTAssertEqual(kinds.filter { $0.hasSuffix("true false") }.count, 2, "\(kinds)")
+        XCTAssertEqual(kinds.filter { $0.hasSuffix("false true") }.count, 2, "\(kinds)")
+        XCTAssertEqual(kinds.filter { $0.hasSuffix("true true") }.count, 1, "\(kinds)")
+        for name in ["SceneDelegate", "Externa", "Ëxternal", "EXTERNA L", "carpla"] {
+            XCTAssertFalse(name.containsIgnoringASCIICase("external") || name.containsIgnoringASCIICase("carplay"), name)
+        }
+        XCTAssertTrue("MyExternalSceneDelegate".containsIgnoringASCIICase("external"))
+        XCTAssertTrue("xCaRpLaY".containsIgnoringASCIICase("carplay"))
+        XCTAssertTrue("external".containsIgnoringASCIICase("external"))
+    }
+
     /// The driving events an epoch works out once it is built are those the rules would work
     /// out themselves, and a change to its events or to what it observes forgets them.
     func testAnEpochsDrivingEventsFollowItsEvents() throws {

@@ -109,7 +109,7 @@ package struct SingleSceneAppRule: CarryingRule {
     }
 
     static func isApplicationScene(_ connection: SceneConnection, in epoch: ProcessEpoch) -> Bool {
-        if connection.isExternalDisplay || (connection.delegateClass?.lowercased().contains("carplay") ?? false) { return false }
+        if connection.isExternalDisplay || connection.isCarPlayByName { return false }
         return !connection.steps.contains { epoch.events[$0.event].event.id.builtInFamily == .carplay }
     }
 }
