@@ -32,7 +32,8 @@ struct ConnectionLookup {
         // The identity's parts are read from the event, the whole identity only where an
         // index asks for it: a copy retained and released all its strings, for every event.
         let scenePointer = event.scenePointer, delegatePointer = event.delegatePointer
-        let livePointer = Self.last(liveByScenePointer[scenePointer ?? ""], liveByDelegatePointer[delegatePointer ?? ""])
+        // A missing pointer is not looked up (as "", it was hashed and looked for at every event).
+        let livePointer = Self.last(scenePointer.flatMap { liveByScenePointer[$0] }, delegatePointer.flatMap { liveByDelegatePointer[$0] })
         if let livePointer { return .existing(livePointer) }
         if TimelineBuilder.carPlayConnects.contains(event.id) {
             // A CarPlay delegate may also have had willConnect; either opens the connection.
