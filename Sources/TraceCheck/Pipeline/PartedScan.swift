@@ -138,15 +138,18 @@ struct PartedScan {
                 throw error
             }
             defer { pipeline.joined(index) }
-            guard var whole = joined else {
-                joined = part
-                retirement?.read(part.session, line: part.statistics.lines)
-                continue
+            var whole = part
+            if let before = joined {
+                whole = before
+                whole.session.absorb(part.session)
+                whole.statistics.append(part.statistics)
             }
-            whole.session.absorb(part.session)
-            whole.statistics.append(part.statistics)
             joined = whole
-            retirement?.read(whole.session, line: whole.statistics.lines)
+            if index < ranges.count - 1 {
+                retirement?.joined(whole.session, line: whole.statistics.lines)
+            } else {
+                retirement?.read(whole.session, line: whole.statistics.lines)
+            }
         }
         guard let joined else { throw InputError(source: path, reason: "no part of the file was read", afterLine: nil) }
         return joined.session.result(source: .file(path), statistics: joined.statistics, maximumLineLength: reader.maximumLineLength)
