@@ -330,8 +330,10 @@ final class ScanSession {
         var run = QuietRun(session: self)
         // The word filter runs over the batch's text in one pass, not line by line.
         var candidates = extractor.catalog.candidates(in: text)
-        while taken.bytes < text.count, let newline = memchr(base + taken.bytes, 10, text.count - taken.bytes) {
-            var start = taken.bytes, end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
+        while taken.bytes < text.count {
+            var start = taken.bytes
+            // The newline that ends the line at `start`: the C read's where it stopped at one.
+            var stoppedAt: Int?
             // The lines that change nothing but counts, read in C up to the next that may (or
             // that has a colour escape: the C read finds them as it finds the newlines, where a
             // search of its own here read every batch's bytes once more).
@@ -342,14 +344,18 @@ final class ScanSession {
                 taken.crlfLines += read.crlfLines
                 taken.bytes = read.offset
                 if read.stop == TC_QUIET_END {
-                    // A line the C read did not end, though this loop found its newline,
-                    // is read below: asking again would never end.
+                    // A line the C read did not end, though a newline ends it, is read below:
+                    // asking again would never end.
                     if read.lines > 0 { continue }
                 } else {
                     start = taken.bytes
-                    end = read.newline
+                    stoppedAt = read.newline
                 }
             }
+            // Searched for only where the C read did not stop at it: after each event, a search
+            // from here found the newline the C read then found again.
+            guard let end = stoppedAt ?? memchr(base + start, 10, text.count - start).map({ UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) })
+            else { break }
             // A line with colour escapes is read one by one, without them, and one with a NUL
             // byte one by one too: the line reader notes the first (batches take none).
             guard tc_reads_apart((base + start).assumingMemoryBound(to: UInt8.self), end - start) == 0 else { break }
