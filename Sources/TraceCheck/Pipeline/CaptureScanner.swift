@@ -112,15 +112,17 @@ package struct CaptureScanner {
 
     /// `monitor`: told each time a live input waits for its writer, with the session so far.
     /// `retirement`: judges the runs that are over as they are read, and lets their events go.
-    func scan(_ source: InputSource, catalog: CompiledCatalog = .shared, monitor: LiveMonitor?,
+    /// `catalog`: nil for the shared one, taken only once a parted read is planned, so that
+    /// the plan (the format, the cuts) is made while the warm-up still compiles it.
+    func scan(_ source: InputSource, catalog: CompiledCatalog? = nil, monitor: LiveMonitor?,
               retirement: RunRetirement? = nil) throws(InputError) -> ScannedCapture {
         let followed: String? = if options.follow, case .file(let path) = source { path } else { nil }
         if followed == nil, options.threadsPerFile > 1, case .file(let path) = source,
            let parted = PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: reader,
                                         lettingRunsGo: retirement != nil) {
-            return try parted.scan(options: options, reader: reader, catalog: catalog, retirement: retirement)
+            return try parted.scan(options: options, reader: reader, catalog: catalog ?? .shared, retirement: retirement)
         }
-        let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options)
+        let session = ScanSession(extractor: options.extractor(catalog: catalog ?? .shared), options: options)
         let waiting = monitor.map { monitor in
             { monitor.waiting(session, lines: session.linesRead, maximumLineLength: reader.maximumLineLength) }
         }
