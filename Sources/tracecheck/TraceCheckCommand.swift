@@ -92,6 +92,7 @@ struct TraceCheckCommand: ParsableCommand {
     /// Whether the command line asks for a check (`report`, named or by default), whose
     /// patterns are then compiled while it is parsed; not for the other commands, help or the
     /// version.
+    ///
     /// Without sets: this runs before the compile can start, and the first set of strings
     /// or characters costs the runtime a search of every type's conformances (a third of a
     /// million instructions each).

@@ -22,9 +22,9 @@ package struct RetiredRuns: Sendable {
 /// Looks cost a timeline of the events held: one happens each time the events held have
 /// doubled since the last, and at least `threshold` of them. A parted read also looks as it
 /// joins each part but the last (`joined`), at fewer events: the runs of the parts joined
-/// are then judged while the threads read the parts after them, where otherwise every run
-/// of a capture with fewer events than `threshold` was judged on one thread once all parts
-/// were read (a tenth of the time of two threads on 512 MB of an app's console).
+/// are then judged while the threads read the parts after them. Before, a capture with
+/// fewer events than `threshold` held every run until all parts were read, and judged them
+/// on one thread then (two threads on 512 MB of an app's console peaked at 33 MB, now 26).
 final class RunRetirement {
     let checker: Checker
     let path: String
