@@ -42,8 +42,8 @@ final class PartedScanTests: XCTestCase {
         }
     }
 
-    /// Where the system starts no thread, the joining thread reads each part itself: the
-    /// same facts as a whole read, with runs let go after each part or not.
+    /// Where the system starts no thread, the joining thread reads each part itself and
+    /// gets the facts of a whole read.
     func testThePartsAreReadWithoutThreadsWhereNoneStarts() throws {
         var generator = BenchmarkStory(seed: 11)
         let text = CaptureRenderer.render(generator.next(3000), as: "xcode-console")
