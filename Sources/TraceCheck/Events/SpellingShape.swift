@@ -355,7 +355,7 @@ extension SpellingShape {
         var sorted = words.map { word in
             var bytes = Array(word.utf8)
             if caseless {
-                for index in bytes.indices where bytes[index] &- 65 < 26 { bytes[index] |= 0x20 }
+                for index in bytes.indices { bytes[index] = Bytes.lowercased(bytes[index]) }
             }
             return bytes
         }

@@ -356,8 +356,7 @@ final class ScanSession {
             }
             // Searched for only where the C read did not stop at it: after each event, a search
             // from here found the newline the C read then found again.
-            guard let end = stoppedAt ?? memchr(base + start, 10, text.count - start).map({ UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) })
-            else { break }
+            guard let end = stoppedAt ?? text.firstIndex(of: 10, from: start) else { break }
             // A line with colour escapes is read one by one, without them, and one with a NUL
             // byte one by one too: the line reader notes the first (batches take none).
             guard tc_reads_apart((base + start).assumingMemoryBound(to: UInt8.self), end - start) == 0 else { break }

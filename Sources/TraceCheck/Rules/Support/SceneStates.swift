@@ -17,10 +17,7 @@ extension String {
         return text.withUTF8 { bytes in
             guard bytes.count >= needle.count else { return false }
             return (0...(bytes.count - needle.count)).contains { start in
-                needle.indices.allSatisfy { index in
-                    let byte = bytes[start + index]
-                    return (byte &- 65 < 26 ? byte | 0x20 : byte) == needle[index]
-                }
+                needle.indices.allSatisfy { Bytes.lowercased(bytes[start + $0]) == needle[$0] }
             }
         }
     }
