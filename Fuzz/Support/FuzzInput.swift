@@ -16,6 +16,9 @@ public enum FuzzInput {
             let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
             let made = "\(directory)/tracecheck-fuzz-\(getpid())\(suffix)"
             file = made
+            // libFuzzer ends a run with exit(): the file goes with the process (a crash keeps
+            // its input among libFuzzer's artifacts, not here).
+            atexit { FuzzInput.file.map { _ = unlink($0) } }
             return made
         }()
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
