@@ -86,34 +86,6 @@ static size_t next_block_ssse3(const tc_teddy *t, const uint8_t *text, size_t co
     return offset;
 }
 
-__attribute__((target("avx2,popcnt")))
-static size_t count_byte_avx2(const uint8_t *text, size_t count, uint8_t byte) {
-    const __m256i wanted = _mm256_set1_epi8((char)byte);
-    size_t total = 0, offset = 0;
-    for (; offset + 32 <= count; offset += 32) {
-        __m256i block = _mm256_loadu_si256((const __m256i *)(text + offset));
-        total += (size_t)__builtin_popcount((uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, wanted)));
-    }
-    for (; offset < count; offset++) total += text[offset] == byte;
-    return total;
-}
-
-static size_t count_byte_sse2(const uint8_t *text, size_t count, uint8_t byte) {
-    const __m128i wanted = _mm_set1_epi8((char)byte);
-    size_t total = 0, offset = 0;
-    for (; offset + 16 <= count; offset += 16) {
-        __m128i block = _mm_loadu_si128((const __m128i *)(text + offset));
-        uint32_t bits = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(block, wanted));
-        // Without POPCNT assumed: Kernighan's loop over the few set bits.
-        while (bits) {
-            bits &= bits - 1;
-            total++;
-        }
-    }
-    for (; offset < count; offset++) total += text[offset] == byte;
-    return total;
-}
-
 size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
                      uint32_t *newlines, int *escape, size_t blocks) {
     *escape = 0;
@@ -138,10 +110,6 @@ size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t c
     }
 }
 
-size_t tc_count_byte(const uint8_t *text, size_t count, uint8_t byte) {
-    return tc_teddy_level() == 2 ? count_byte_avx2(text, count, byte) : count_byte_sse2(text, count, byte);
-}
-
 int tc_teddy_level(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 2 : (__builtin_cpu_supports("ssse3") ? 1 : 0);
@@ -160,12 +128,6 @@ size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, si
 #else
 
 int tc_teddy_level(void) { return 0; }
-
-size_t tc_count_byte(const uint8_t *text, size_t count, uint8_t byte) {
-    size_t total = 0;
-    for (size_t offset = 0; offset < count; offset++) total += text[offset] == byte;
-    return total;
-}
 
 size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *mask) {
     (void)level; (void)t; (void)text; (void)count;

@@ -84,6 +84,134 @@ final class PartedScanTests: XCTestCase {
         try compare(lines.joined(separator: "\n") + "\n", name: "health.log", parts: [2, 5, 11])
     }
 
+    /// A part numbers its lines from its own start and is renumbered where it is joined
+    /// (`ScanSession.shiftLines`), so every fact that holds a line must be renumbered with it.
+    /// A report shows most facts at their first line only: each capture here holds its fact
+    /// first in a later part, some right at a cut. Its records have one width, so that a
+    /// record rewritten leaves the cuts where they were.
+    func testFactsFirstSeenAfterTheFirstCut() throws {
+        let width = 120
+        func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + Array(repeating: 32, count: max(0, width - bytes.count)) }
+        func syslog(_ index: Int, _ message: String, back: Bool = false) -> [UInt8] {
+            let micros = 10_000_000 + index * 1_000 - (back ? 1_000_000 : 0)
+            let stamp = String(format: "%02d.%06d", micros / 1_000_000, micros % 1_000_000)
+            return padded(Array("Apr  2 10:15:\(stamp) Fieldnotes(Foundation)[4817] <Notice>: \(message)".utf8))
+        }
+        func syslogCapture(_ name: String, options: ScanOptions = ScanOptions(), reader: LineReader = LineReader(),
+                           rewrite: (inout [[UInt8]], _ cuts: [Int]) -> Void) throws -> (whole: ScannedCapture, cut: Int) {
+            try compareAfterCuts(name, width: width, options: options, reader: reader, line: { syslog($0, "\($0) filler") },
+                                 events: { syslog($0, "-[SceneDelegate \($1)]") }, rewrite: rewrite)
+        }
+        func firstLine(_ kind: HealthIssue.Kind, _ capture: ScannedCapture) -> Int { capture.health.first { $0.kind == kind }?.line ?? 0 }
+        func firstLine(_ diagnostic: String, _ capture: ScannedCapture) -> Int {
+            capture.diagnostics.first { $0.message.contains(diagnostic) }?.line ?? 0
+        }
+
+        // A part's first record earlier than the record before the cut.
+        var (whole, cut) = try syslogCapture("back.log") { lines, cuts in lines[cuts[1] - 1] = syslog(cuts[1] - 1, "filler", back: true) }
+        XCTAssertGreaterThan(firstLine(.outOfOrderTimestamps, whole), cut)
+        // A copied row: one the cut parts from its copy, and one right after the cut.
+        for (name, from) in [("pair-across.log", -2), ("pair-after.log", -1)] {
+            (whole, cut) = try syslogCapture(name) { lines, cuts in
+                for index in (cuts[0] + from)..<lines.count { lines[index] = syslog(index, "\((index - cuts[0] - from) / 2) row") }
+            }
+            XCTAssertGreaterThanOrEqual(firstLine(.doubledRows, whole), cut, name)
+        }
+        // A record that does not parse, another format's record, a redacted event.
+        (whole, cut) = try syslogCapture("suspect.log") { lines, cuts in lines[cuts[0] + 2] = padded(Array("Apr  2 10:15:10.5 Fieldnotes".utf8)) }
+        XCTAssertGreaterThan(firstLine(.unparsedRecords, whole), cut)
+        (whole, cut) = try syslogCapture("mixed.log") { lines, cuts in
+            lines[cuts[1] + 1] = padded(Array("2026-04-02 10:15:40.600000+0200 Atlas[2210:2863604] filler".utf8))
+        }
+        XCTAssertGreaterThan(firstLine(.mixedFormats, whole), cut)
+        (whole, cut) = try syslogCapture("redacted.log") { lines, cuts in
+            lines[cuts[0] + 3] = syslog(cuts[0] + 3, "-[SceneDelegate sceneWillResignActive:] <private>")
+            lines[cuts[1] + 3] = syslog(cuts[1] + 3, "-[SceneDelegate sceneDidEnterBackground:] <private>")
+        }
+        XCTAssertEqual(whole.health.first { $0.kind == .redacted }?.weakRanges.count, 2)
+        XCTAssertGreaterThan(firstLine(.redacted, whole), cut)
+        // An event with invalid UTF-8; a line longer than the reader examines.
+        (whole, cut) = try syslogCapture("repaired.log") { lines, cuts in
+            lines[cuts[1] + 2] = syslog(cuts[1] + 2, "-[SceneDelegate sceneWillResignActive:] \u{1}").map { $0 == 1 ? 0xFF : $0 }
+        }
+        XCTAssertGreaterThan(firstLine("invalid UTF-8", whole), cut)
+        // (Longer than the reader's buffer holds, so cut wherever the buffer is.)
+        (whole, cut) = try syslogCapture("overlong.log", reader: LineReader(chunkSize: 256, maximumLineLength: 200)) { lines, cuts in
+            // One record four records longer, four fewer: the file keeps its size, so the cuts stay.
+            lines[cuts[1] + 2] = syslog(cuts[1] + 2, "long") + Array(repeating: UInt8(ascii: "g"), count: 4 * (width + 1))
+            lines.removeSubrange((cuts[1] + 3)..<(cuts[1] + 7))
+        }
+        XCTAssertGreaterThan(firstLine("bytes long", whole), cut)
+        // A configured pattern over PCRE2's match limit, and one over its time budget.
+        let configuration = try ConfigurationLoader.load(yaml: """
+            events:
+              - name: sync.stall
+                pattern: 'stall (x+x+)+y'
+                samples: ["stall xxy"]
+            """, path: "t.yml")
+        var options = configuration.checkOptions.scan
+        let stall = "stall " + String(repeating: "x", count: 40) + " z y"
+        for (name, budget) in [("limit.log", options.patternBudget), ("budget.log", 1e-9)] {
+            options.patternBudget = budget
+            (whole, cut) = try syslogCapture(name, options: options) { lines, cuts in
+                for index in (cuts[1] + 1)...(cuts[1] + 4) { lines[index] = syslog(index, stall) }
+            }
+            XCTAssertGreaterThan(firstLine("match limit", whole), cut, name)
+        }
+        XCTAssertGreaterThan(firstLine(.patternSwitchedOff, whole), cut, "\(whole.health.map(\.message))")
+        // A JSON entry that does not parse.
+        func json(_ index: Int, _ message: String) -> [UInt8] {
+            let stamp = String(format: "%02d.%06d", 10 + index / 1_000, index % 1_000 * 1_000)
+            let message = message + String(repeating: " ", count: max(0, 60 - message.count))
+            return Array(("{\"timestamp\":\"2026-04-02 10:15:\(stamp)+0200\",\"threadID\":2863604,\"eventMessage\":\"\(message)\","
+                          + "\"messageType\":\"Default\",\"eventType\":\"logEvent\",\"processID\":4817}").utf8)
+        }
+        let jsonWidth = json(0, "").count
+        (whole, cut) = try compareAfterCuts("malformed.log", width: jsonWidth, line: { json($0, "filler \($0)") },
+                                            events: { json($0, "-[SceneDelegate \($1)]") }) { lines, cuts in
+            lines[cuts[1] + 1] = json(cuts[1] + 1, "broken").dropLast() + [32]
+        }
+        XCTAssertEqual(whole.format, "log-ndjson")
+        XCTAssertGreaterThan(firstLine(.malformedEntries, whole), cut)
+    }
+
+    /// A capture of 600 records of `width` bytes, three lifecycle events among the first, cut
+    /// in three; `rewrite` then changes records after the cuts (given as the line numbers the
+    /// parts after the first begin at) without moving them. The parts are held to the whole
+    /// read, which is returned with the first cut.
+    private func compareAfterCuts(_ name: String, width: Int, options: ScanOptions = ScanOptions(), reader: LineReader = LineReader(),
+                                  line: (Int) -> [UInt8], events: (Int, String) -> [UInt8],
+                                  rewrite: (inout [[UInt8]], _ cuts: [Int]) -> Void,
+                                  file: StaticString = #filePath, sourceLine: UInt = #line) throws -> (whole: ScannedCapture, cut: Int) {
+        let path = directory.appendingPathComponent(name).path
+        var lines = (0..<600).map(line)
+        // Apart: padded to one width, two events in a row would read as a message repeated.
+        for (index, event) in zip([3, 6, 9], ["scene:willConnectToSession:options:", "sceneWillEnterForeground:", "sceneDidBecomeActive:"]) {
+            lines[index] = events(index, event)
+        }
+        XCTAssertEqual(Set(lines.map(\.count)), [width], "\(name): records of one width", file: file, line: sourceLine)
+        func write() throws -> [Int]? {
+            try Data(lines.flatMap { $0 + [10] }).write(to: URL(fileURLWithPath: path))
+            var partOptions = options
+            partOptions.threadsPerFile = 3
+            partOptions.minimumPartBytes = max(1, lines.count * (width + 1) / 4)
+            return PartedScan.plan(path: path, parts: 3, options: partOptions, reader: reader)?.ranges.dropFirst().map(\.lowerBound)
+        }
+        let offsets = try XCTUnwrap(try write(), "\(name) is cut", file: file, line: sourceLine)
+        XCTAssertEqual(offsets.count, 2, file: file, line: sourceLine)
+        XCTAssertTrue(offsets.allSatisfy { $0 % (width + 1) == 0 }, file: file, line: sourceLine)
+        let cuts = offsets.map { $0 / (width + 1) + 1 }
+        rewrite(&lines, cuts)
+        XCTAssertEqual(try write(), offsets, "\(name): the rewrite leaves the cuts where they were", file: file, line: sourceLine)
+        let whole = try CaptureScanner(options: options, reader: reader).scan(.file(path))
+        var partOptions = options
+        partOptions.threadsPerFile = 3
+        partOptions.minimumPartBytes = max(1, lines.count * (width + 1) / 4)
+        let parted = try CaptureScanner(options: partOptions, reader: reader).scan(.file(path))
+        XCTAssertEqual(parted.comparableFacts, whole.comparableFacts, "\(name) in 3 parts", file: file, line: sourceLine)
+        return (whole, cuts[0])
+    }
+
     /// Two apps (and an extension) logging in turn, with events of each and prints between:
     /// the marks kept between two events are the first of each process and the last, in
     /// the whole file and across every cut alike, and they stay few however long the run.
@@ -278,13 +406,5 @@ final class PartedScanTests: XCTestCase {
             findings += one.findings.count
         }
         XCTAssertGreaterThan(findings, 20)
-    }
-
-    func testNewlinesAreCountedExactly() {
-        var random = SplitMix(seed: 3)
-        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 1000, 4097] {
-            let bytes = (0..<length).map { _ in [UInt8(10), 0x8A, 0x0B, 0x09, 0xFF, 65][random.next(below: 6)] }
-            XCTAssertEqual(bytes.withUnsafeBytes(NewlineCounter.count), bytes.filter { $0 == 10 }.count, "\(length) bytes")
-        }
     }
 }

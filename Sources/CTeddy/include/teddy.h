@@ -44,8 +44,4 @@ size_t tc_teddy_next_block(int level, const tc_teddy *tables, const uint8_t *tex
 size_t tc_teddy_fill(int level, const tc_teddy *tables, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
                      uint32_t *newlines, int *escape, size_t blocks);
 
-/// How many of the `count` bytes at `text` equal `byte` (newlines, to number the lines of a
-/// part of a file without reading it): 32 bytes at a time with AVX2, 16 with SSE2.
-size_t tc_count_byte(const uint8_t *text, size_t count, uint8_t byte);
-
 #endif

@@ -462,6 +462,18 @@ package final class EventExtractor {
         userWords = literals.isEmpty ? nil : CaselessWordSet(covering: literals)
     }
 
+    /// Numbers what it noted as `lines` more lines before them would (`ScanSession.shiftLines`).
+    func shiftLines(by lines: Int) {
+        repairedLines.shiftLines(by: lines)
+        limitExceededLines.shiftLines(by: lines)
+        nearMisses.shiftLines(by: lines)
+        nearMissNames = nearMissNames.map { ($0.line + lines, $0.name) }
+        lastLimitExceededLine? += lines
+        switchedOff = switchedOff.mapValues { $0 + lines }
+        pendingWrap = pendingWrap?.shifted(by: lines)
+        followingEvent?.shiftLine(by: lines)
+    }
+
     /// Takes over what the extractor of the next part of the same input noted.
     func absorb(_ later: EventExtractor) {
         repairedLines.add(later.repairedLines)

@@ -98,6 +98,12 @@ package struct LifecycleEvent: Hashable, Sendable {
         return copy
     }
 
+    /// The event of the line `lines` further on: a part of a file read by another thread
+    /// numbers its lines from its own start, and is renumbered where it is joined.
+    mutating func shiftLine(by lines: Int) {
+        facts = Facts(line: facts.line + lines, text: facts.text, identity: facts.identity, context: facts.context, time: facts.time)
+    }
+
     package static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
         lhs.facts === rhs.facts
             || (lhs.id == rhs.id && lhs.line == rhs.line && lhs.source == rhs.source && lhs.deferred == rhs.deferred
@@ -188,6 +194,9 @@ package struct ProcessMark: Hashable, Sendable {
         self.pid = pid
         self.process = process
     }
+
+    /// The mark of the line `lines` further on (`LifecycleEvent.shiftLine(by:)`).
+    func shifted(by lines: Int) -> ProcessMark { ProcessMark(line: line + lines, pid: pid, process: process) }
 
     /// What tells two processes apart: the pid, or the name where there is no pid.
     var key: Key { pid.map(Key.pid) ?? .name(process ?? "") }

@@ -14,6 +14,11 @@ enum WrappedMessage {
         let message: [UInt8]
         let text: [UInt8]
         let context: RecordContext
+
+        /// The start on the line `lines` further on (`ScanSession.shiftLines`).
+        func shifted(by lines: Int) -> Start {
+            Start(id: id, line: line + lines, remainder: remainder, message: message, text: text, context: context)
+        }
     }
 
     /// Each message's words, quote marks left out.

@@ -94,4 +94,9 @@ package struct LineTally: Sendable, Equatable {
         count += later.count
         firstLines += later.firstLines.prefix(Self.keptLines - firstLines.count)
     }
+
+    /// Numbers the lines as `lines` more lines before them would (`ScanSession.shiftLines`).
+    mutating func shiftLines(by lines: Int) {
+        for index in firstLines.indices { firstLines[index] += lines }
+    }
 }

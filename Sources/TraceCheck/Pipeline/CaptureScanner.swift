@@ -220,6 +220,14 @@ final class ScanSession {
     // Where this session's input begins, for joining it to the session of the part before.
     @exclusivity(unchecked) private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
     @exclusivity(unchecked) private var absorbedMalformedLines = LineTally()
+    /// The reader's malformed lines are in `absorbedMalformedLines` (`shiftLines`).
+    @exclusivity(unchecked) private var readerMalformedLinesTaken = false
+    /// The main reader's malformed lines, then those of the parts joined after this one.
+    private var malformedLines: LineTally {
+        var lines = readerMalformedLinesTaken ? LineTally() : mainReader?.malformedLines ?? LineTally()
+        lines.add(absorbedMalformedLines)
+        return lines
+    }
     /// In a part after the first, the run of one message that its first record begins is
     /// left for the part before to judge: it may continue a run across the cut (`absorb`).
     @exclusivity(unchecked) private var leadingRun: LeadingRun?
@@ -756,6 +764,36 @@ final class ScanSession {
         }
     }
 
+    /// Numbers every line this session noted as `lines` more lines before them would. A part
+    /// of a file read by another thread numbers its lines from its own start: how many lines
+    /// the parts before it hold is known only when they are read, so it is renumbered where
+    /// it is joined to them (`absorb`). Every fact that holds a line number is here.
+    func shiftLines(by lines: Int) {
+        guard lines != 0 else { return }
+        for index in stream.events.indices { stream.events[index].shiftLine(by: lines) }
+        stream.processMarks = stream.processMarks.map { $0.shifted(by: lines) }
+        processes.shiftLines(by: lines)
+        outOfOrder.shiftLines(by: lines)
+        doubled.shiftLines(by: lines)
+        gaps.shiftLines(by: lines)
+        harnessLines.shiftLines(by: lines)
+        suspect.shiftLines(by: lines)
+        for format in mixed.keys { mixed[format]?.shiftLines(by: lines) }
+        redacted = redacted.map { $0 + lines }
+        repeatRun?.first += lines
+        firstRecord?.line += lines
+        if case .closed(let first?, let repeats) = leadingRun { leadingRun = .closed(first: first + lines, repeats: repeats) }
+        leadingUnprefixedLine?.number += lines
+        // The reader's own tally is final once the part is read: it is taken, renumbered.
+        absorbedMalformedLines = malformedLines
+        absorbedMalformedLines.shiftLines(by: lines)
+        readerMalformedLinesTaken = true
+        extractor.shiftLines(by: lines)
+        linesRead += lines
+        firstLineNumber += lines
+        declinedLine += lines
+    }
+
     /// Joins the session of the next part of the same file, read by another thread, as if
     /// this session had read on. The parts were cut where the reader starts a record (or,
     /// where lines are their own records, anywhere), so no record spans two. Across the
@@ -781,8 +819,7 @@ final class ScanSession {
         for index in fallbackRecords.indices where later.fallbackRecords.indices.contains(index) {
             fallbackRecords[index] += later.fallbackRecords[index]
         }
-        absorbedMalformedLines.add(later.mainReader?.malformedLines ?? LineTally())
-        absorbedMalformedLines.add(later.absorbedMalformedLines)
+        absorbedMalformedLines.add(later.malformedLines)
         extractor.absorb(later.extractor)
         if later.sawRecord {
             sawRecord = true
@@ -956,9 +993,7 @@ final class ScanSession {
             issues.append(HealthIssue(.nearMisses, line: first.line, count: extractor.nearMisses.count,
                                       message: "\(extractor.nearMisses.count) line(s) mention lifecycle callbacks but were not read as events (\(named)\(more))"))
         }
-        var malformed = mainReader?.malformedLines ?? LineTally()
-        malformed.add(absorbedMalformedLines)
-        add(.malformedEntries, malformed, { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
+        add(.malformedEntries, malformedLines, { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
         for (format, lines) in mixed.sorted(by: { $0.key < $1.key }) {
             add(.mixedFormats, lines, { "\($0) line(s) are \(format) records mixed into the capture" })
         }

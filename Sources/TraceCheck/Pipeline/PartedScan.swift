@@ -1,4 +1,3 @@
-import CTeddy
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -115,7 +114,7 @@ struct PartedScan {
         let readNext = { @Sendable in
             guard let index = pipeline.claim() else { return false }
             pipeline.store(index, Result { () throws(InputError) in
-                try scanPart(index, pipeline: pipeline, options: options, reader: reader, catalog: catalog)
+                try scanPart(index, options: options, reader: reader, catalog: catalog)
             })
             return true
         }
@@ -130,14 +129,18 @@ struct PartedScan {
         var joined: (session: ScanSession, statistics: ReadStatistics)?
         for index in ranges.indices {
             if workers == 0 { _ = readNext() }
-            let part: PartRead
+            // Each part numbers its lines from its own start; the lines of the parts before it are known now.
+            let linesBefore = joined?.statistics.lines ?? 0
+            var part: PartRead
             switch pipeline.take(index) {
             case .success(let read): part = read
             case .failure(let error):
                 pipeline.stop()
-                throw error
+                throw error.shiftingLine(by: linesBefore)
             }
             defer { pipeline.joined(index) }
+            part.session.shiftLines(by: linesBefore)
+            part.statistics.shiftLines(by: linesBefore)
             var whole = part
             if let before = joined {
                 whole = before
@@ -145,11 +148,14 @@ struct PartedScan {
                 whole.statistics.append(part.statistics)
             }
             joined = whole
-            if index < ranges.count - 1 {
-                retirement?.joined(whole.session, line: whole.statistics.lines)
-            } else {
+            // A part interrupted (SIGINT, SIGTERM) ends the read: the parts after it would be numbered as if it had been read whole.
+            let last = index == ranges.count - 1 || whole.statistics.interrupted
+            if last {
                 retirement?.read(whole.session, line: whole.statistics.lines)
+                pipeline.stop()
+                break
             }
+            retirement?.joined(whole.session, line: whole.statistics.lines)
         }
         guard let joined else { throw InputError(source: path, reason: "no part of the file was read", afterLine: nil) }
         return joined.session.result(source: .file(path), statistics: joined.statistics, maximumLineLength: reader.maximumLineLength)
@@ -157,26 +163,18 @@ struct PartedScan {
 
     typealias PartRead = (session: ScanSession, statistics: ReadStatistics)
 
-    /// Reads part `index`. Its first line's number is the lines before the part before it
-    /// (which the thread reading that one tells) plus the newlines of that part, counted here
-    /// at memory speed rather than waiting for that part to be read.
-    private func scanPart(_ index: Int, pipeline: PartPipeline, options: ScanOptions, reader: LineReader,
-                          catalog: CompiledCatalog) throws(InputError) -> PartRead {
+    /// Reads part `index`, its lines numbered from its own start (line 1): how many lines
+    /// the parts before it hold is known when it is joined to them, and it is renumbered then
+    /// (`ScanSession.shiftLines`). Counting them first cost each part a read of the part
+    /// before it.
+    private func scanPart(_ index: Int, options: ScanOptions, reader: LineReader, catalog: CompiledCatalog) throws(InputError) -> PartRead {
         let descriptor = try reader.open(path)
         defer { close(descriptor) }
         let range = ranges[index]
-        var linesBefore = 0
-        if index > 0 {
-            guard let previous = pipeline.linesBefore(index - 1) else {
-                throw InputError(source: path, reason: "a part of the file was not read", afterLine: nil)
-            }
-            linesBefore = previous + (try Self.countLines(descriptor, from: ranges[index - 1].lowerBound, upTo: range.lowerBound, path: path))
-        }
-        pipeline.tell(linesBefore: linesBefore, of: index)
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines,
                                   continuesEarlierPart: index > 0)
         var offset = range.lowerBound
-        let statistics = try reader.read(name: path, linesBefore: linesBefore, batch: { session.readQuietly(lines: $0, firstNumber: $1) },
+        let statistics = try reader.read(name: path, batch: { session.readQuietly(lines: $0, firstNumber: $1) },
                                          { session.feed($0) }) { buffer, capacity in
             let wanted = min(capacity, range.upperBound - offset)
             guard wanted > 0 else { return 0 }
@@ -184,28 +182,12 @@ struct PartedScan {
             if count > 0 { offset += count }
             return count
         }
+        // A part that ends early would leave the parts after it numbered as if it had not.
+        guard offset == range.upperBound || statistics.interrupted else {
+            throw InputError(source: path, reason: "the file became shorter while it was read", afterLine: statistics.lines)
+        }
         session.finish()
         return (session, statistics)
-    }
-
-    /// Newlines in the bytes from `start` to `end`.
-    static func countLines(_ descriptor: Int32, from start: Int = 0, upTo end: Int, path: String) throws(InputError) -> Int {
-        let chunk = 1 << 20
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunk + 32, alignment: 32)
-        defer { buffer.deallocate() }
-        guard let base = buffer.baseAddress else { return 0 }
-        var lines = 0, offset = start
-        while offset < end {
-            let count = pread(descriptor, base, min(chunk, end - offset), off_t(offset))
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                throw InputError(source: path, reason: count < 0 ? LineReader.systemMessage(errno) : "the file became shorter while it was read",
-                                 afterLine: nil)
-            }
-            lines += NewlineCounter.count(UnsafeRawBufferPointer(start: base, count: count))
-            offset += count
-        }
-        return lines
     }
 
     private static func read(_ descriptor: Int32, at offset: Int, count: Int) -> [UInt8] {
@@ -232,21 +214,13 @@ struct PartedScan {
     }
 }
 
-/// Counts `\n` bytes with the C kernel's vector compare (`tc_count_byte`).
-enum NewlineCounter {
-    static func count(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        return tc_count_byte(base.assumingMemoryBound(to: UInt8.self), bytes.count, 10)
-    }
-}
-
 extension ScannedCapture {
     /// Everything a scan reports, one fact a line: what a parted read must give exactly as a
     /// whole read does (the tests' and the parted fuzz target's oracle).
     var comparableFacts: [String] {
         stream.events.map { "event \($0.line) \($0.id.rawValue) \($0.pid ?? -1) \($0.time ?? -1) \($0.text)" }
             + stream.processMarks.map { "mark \($0.line) \($0.pid ?? -1) \($0.process ?? "-")" }
-            + health.map { "health \($0.kind.rawValue) \($0.line ?? -1) \($0.count) \($0.message)" }
+            + health.map { "health \($0.kind.rawValue) \($0.line ?? -1) \($0.count) \($0.message) \($0.weakRanges)" }
             + diagnostics.map { "diagnostic \($0.line ?? -1) \($0.message)" }
             + ["format \(format) \(recordsByFormat.sorted { $0.key < $1.key })",
                "lines \(statistics.lines) bytes \(statistics.bytes) crlf \(statistics.crlfLines) nul \(statistics.firstNULLine ?? -1)"]
@@ -254,7 +228,7 @@ extension ScannedCapture {
 }
 
 /// The parts of a parted read between the threads that read them and the one that joins
-/// them: which part to read next, how many lines come before each, the parts read.
+/// them: which part to read next, and the parts read.
 private final class PartPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private let parts: Int
@@ -262,7 +236,6 @@ private final class PartPipeline: @unchecked Sendable {
     private let ahead: Int
     private var nextToClaim = 0
     private var joinedCount = 0
-    private var linesBeforeParts: [Int?]
     private var results: [Result<PartedScan.PartRead, InputError>?]
     private var stopped = false
     private var workersDone = 0
@@ -270,7 +243,6 @@ private final class PartPipeline: @unchecked Sendable {
     init(parts: Int, ahead: Int) {
         self.parts = parts
         self.ahead = max(1, ahead)
-        linesBeforeParts = Array(repeating: nil, count: parts)
         results = Array(repeating: nil, count: parts)
     }
 
@@ -290,16 +262,6 @@ private final class PartPipeline: @unchecked Sendable {
             guard !stopped, nextToClaim < parts else { return nil }
             defer { nextToClaim += 1 }
             return nextToClaim
-        }
-    }
-
-    func tell(linesBefore: Int, of index: Int) { locked { linesBeforeParts[index] = linesBefore } }
-
-    /// The lines before part `index`, once its worker knows them; nil if the read stopped.
-    func linesBefore(_ index: Int) -> Int? {
-        locked {
-            while !stopped, linesBeforeParts[index] == nil { condition.wait() }
-            return linesBeforeParts[index]
         }
     }
 

@@ -106,6 +106,13 @@ struct ProcessMarkLog {
         return marks
     }
 
+    /// Numbers the marks as `lines` more lines before them would (`ScanSession.shiftLines`).
+    mutating func shiftLines(by lines: Int) {
+        marks = marks.map { $0.shifted(by: lines) }
+        pendingRepeat?.line += lines
+        if let second = leading?.secondOfFirst { leading?.secondOfFirst = second.shifted(by: lines) }
+    }
+
     /// Joins the log of the next part of the same input, read by another thread, as if this
     /// log had gone on.
     mutating func absorb(_ later: ProcessMarkLog) {

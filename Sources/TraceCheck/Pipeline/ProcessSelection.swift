@@ -82,6 +82,9 @@ struct ProcessSelection {
         return !SystemProcesses.names.contains(process)
     }
 
+    /// Numbers the marks as `lines` more lines before them would (`ScanSession.shiftLines`).
+    mutating func shiftLines(by lines: Int) { marks.shiftLines(by: lines) }
+
     /// Joins the selection of the next part of the same input, read by another thread.
     mutating func absorb(_ later: ProcessSelection) {
         marks.absorb(later.marks)

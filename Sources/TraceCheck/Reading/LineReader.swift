@@ -37,6 +37,11 @@ package struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         if let afterLine { return "\(source): read error after line \(afterLine): \(reason)" }
         return "\(source): \(reason)"
     }
+
+    /// The error with its line `lines` further on (a part of a file numbers its lines from its own start).
+    func shiftingLine(by lines: Int) -> InputError {
+        InputError(source: source, reason: reason, afterLine: afterLine.map { $0 + lines })
+    }
 }
 
 /// One line of input, without its line terminator (`\n` or `\r\n`).
@@ -105,6 +110,13 @@ package struct ReadStatistics: Equatable, Sendable {
         compressed = compressed || later.compressed
         if damage == nil { damage = later.damage }
         interrupted = interrupted || later.interrupted
+    }
+
+    /// Numbers the lines noted as `lines` more lines before them would (a part of a file read
+    /// by another thread numbers its lines from its own start).
+    mutating func shiftLines(by lines: Int) {
+        overlongLines = overlongLines.map { ($0.line + lines, $0.length) }
+        firstNULLine? += lines
     }
 
     package static func == (lhs: ReadStatistics, rhs: ReadStatistics) -> Bool {
