@@ -21,8 +21,8 @@ package struct RetiredRuns: Sendable {
 ///
 /// Looks cost a timeline of the events held: one happens each time the events held have
 /// doubled since the last, and at least `threshold` of them. A parted read also looks as it
-/// joins each part but the last (`joined`), at fewer events: the runs of the parts joined
-/// are then judged while the threads read the parts after them. Before, a capture with
+/// joins a part while parts after it are still read (`joined`), at fewer events: the runs of
+/// the parts joined are then judged while the threads read the parts after them. Before, a capture with
 /// fewer events than `threshold` held every run until all parts were read, and judged them
 /// on one thread then (two threads on 512 MB of an app's console peaked at 33 MB, now 26).
 final class RunRetirement {
@@ -55,7 +55,8 @@ final class RunRetirement {
     /// After each line: a look once enough events are held.
     func read(_ session: ScanSession, line: Int) { look(session, line: line, atLeast: threshold) }
 
-    /// After a part of a parted read, not its last, is joined: a look at fewer events held.
+    /// After a part of a parted read is joined while parts after it are still read: a look
+    /// at fewer events held.
     func joined(_ session: ScanSession, line: Int) { look(session, line: line, atLeast: min(threshold, Self.joinThreshold)) }
 
     private func look(_ session: ScanSession, line: Int, atLeast minimum: Int) {
