@@ -528,6 +528,7 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;
         quiet->newline = end;
+        if (end - start > quiet->longest_line) return TC_QUIET_LINE;
         // A line with a colour escape is read without it, by the caller, and one with a NUL
         // byte is given one by one, for the reader to note the first.
         if (escape && tc_reads_apart(text + start, end - start)) return TC_QUIET_LINE;

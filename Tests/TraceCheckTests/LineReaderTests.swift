@@ -117,6 +117,25 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(statistics.overlongLines.first?.length, 10_000)
     }
 
+    /// A line longer than the limit is cut to it whether the buffer held it whole or not: what
+    /// is read of a line does not depend on where the chunks fall (a file and the same bytes
+    /// from a pipe, or the parts of a parted read). Found where a 1.5 MB line in a capture gave
+    /// its event and no warning read as a file, and the warning and no event from a pipe.
+    func testEveryLineLongerThanTheLimitIsCutWhereverTheChunksFall() throws {
+        let lengths = [10, 49, 50, 51, 60, 99, 150, 400, 3, 50]
+        var text = lengths.map { String(repeating: "x", count: $0 - 1) + "." }.joined(separator: "\n") + "\n"
+        text += String(repeating: "c", count: 50) + "\r\n" + String(repeating: "e", count: 70)
+        var results: Set<[String]> = []
+        for chunkSize in [1, 7, 16, 50, 64, 100, 4_096] {
+            let (seen, statistics) = try lines(Array(text.utf8), reader: LineReader(chunkSize: chunkSize, maximumLineLength: 50))
+            XCTAssertEqual(seen.map(\.count), lengths.map { min($0, 50) } + [50, 50], "chunks of \(chunkSize)")
+            XCTAssertEqual(statistics.overlongLines.map(\.line), [4, 5, 6, 7, 8, 11, 12], "chunks of \(chunkSize)")
+            XCTAssertEqual(statistics.overlongLines.map(\.length), [51, 60, 99, 150, 400, 51, 70], "chunks of \(chunkSize)")
+            results.insert(seen)
+        }
+        XCTAssertEqual(results.count, 1, "the same lines whatever the chunks")
+    }
+
     func testOverlongLastLineWithoutNewline() throws {
         let (seen, statistics) = try lines(Array(("ok\n" + String(repeating: "y", count: 300)).utf8),
                                            reader: LineReader(chunkSize: 8, maximumLineLength: 50))

@@ -129,6 +129,39 @@ final class QuietReadingTests: XCTestCase {
         }
     }
 
+    /// Lines longer than the line reader examines, among an app's console where batches read
+    /// most lines: a batch takes none (the C read stops before it too), so each is cut as the
+    /// line reader cuts it, whatever the chunks: a quiet record, one whose lifecycle name lies
+    /// past the cut (no event), one whose name lies before it (an event), a line with no prefix.
+    func testLinesLongerThanTheReaderExaminesAreCutWhereBatchesReadTheLines() throws {
+        var lines: [String] = []
+        for index in 1...3_000 {
+            let time = Self.xcodeTime(micros: 36_000_000_000 + index * 1_700)
+            let padding = String(repeating: "p", count: 300)
+            switch index {
+            case 1_500: lines.append("\(time) Fieldnotes[4817:2863604] [SyncEngine] payload \(padding)")
+            case 1_700: lines.append("\(time) Fieldnotes[4817:2863604] payload \(padding) -[SceneDelegate sceneDidBecomeActive:]")
+            case 1_900: lines.append("\(time) Fieldnotes[4817:2863604] -[SceneDelegate sceneWillResignActive:] \(padding)")
+            case 2_100: lines.append("  continued \(padding)")
+            default: lines.append("\(time) Fieldnotes[4817:2863604] [SyncEngine] records merged into the local store: \(index)")
+            }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        var summaries: Set<[String]> = []
+        for chunkSize in [97, 4_093, 65_536] {
+            let reader = LineReader(chunkSize: chunkSize, maximumLineLength: 200)
+            let name = "chunks of \(chunkSize)"
+            let quiet = try Self.summary(of: text, name: name, quiet: true, reader: reader)
+            XCTAssertEqual(quiet, try Self.summary(of: text, name: name, quiet: false, reader: reader), name)
+            XCTAssertEqual(quiet.filter { $0.hasPrefix("diagnostic") },
+                           [1_500, 1_700, 1_900].map { "diagnostic \($0) line is \(lines[$0 - 1].utf8.count) bytes long; only its first 200 bytes were examined" }
+                            + ["diagnostic - 1 more over-long lines were examined only in part"], name)
+            XCTAssertEqual(quiet.filter { $0.hasPrefix("event") }.map { $0.split(separator: " ")[1] }, ["1900"], name)
+            summaries.insert(quiet)
+        }
+        XCTAssertEqual(summaries.count, 1, "the same whatever the chunks")
+    }
+
     /// An Xcode console's timestamp on 2026-04-02, `micros` microseconds after midnight.
     static func xcodeTime(micros: Int) -> String {
         let seconds = micros / 1_000_000

@@ -114,7 +114,7 @@ typedef struct {
     uint8_t bytes[6];
 } tc_line_shape;
 
-/// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:)`),
+/// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:longestLine:)`),
 /// for the lines that change nothing but counts: records that repeat the armed prefix with a
 /// message that is no candidate and repeats nothing, and lines no reader takes that are no
 /// candidate. Reads them from `offset` and stops before any other line, saying why: a line
@@ -139,6 +139,8 @@ typedef struct {
     int selected;
     /// A run of one message repeated is open: records are left to the caller, which counts it.
     int repeat_open;
+    /// Lines longer than this (before their newline) are the caller's: the line reader cuts them.
+    size_t longest_line;
     /// Lines no reader takes: 0 not read here, 1 read whatever they hold, 2 read unless candidates.
     int unprefixed;
     /// The first bytes that some reader takes, as four words of bits, or any line with a tab.
@@ -167,8 +169,8 @@ typedef struct {
 typedef enum {
     /// No complete line before `count`.
     TC_QUIET_END = 0,
-    /// The next line is for the caller to read (one with a colour escape or a NUL among them);
-    /// nothing about it was searched.
+    /// The next line is for the caller to read (one with a colour escape or a NUL among them,
+    /// or longer than `longest_line`); nothing about it was searched.
     TC_QUIET_LINE = 1,
     /// The next line is a record of the armed prefix whose message (from `message_start`) is a candidate.
     TC_QUIET_CANDIDATE_RECORD = 2,

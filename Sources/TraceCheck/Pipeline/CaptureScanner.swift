@@ -133,7 +133,8 @@ package struct CaptureScanner {
         // A batch ends at the line that brings the events to where the retirement looks next,
         // so that it looks when it would line by line.
         let batch: LineBatchReader = { text, first in
-            let taken = session.readQuietly(lines: text, firstNumber: first, eventLimit: retirement?.nextLook ?? .max)
+            let taken = session.readQuietly(lines: text, firstNumber: first, longestLine: reader.maximumLineLength,
+                                            eventLimit: retirement?.nextLook ?? .max)
             if taken.lines > 0 {
                 session.linesRead = first + taken.lines - 1
                 retirement?.read(session, line: session.linesRead)
@@ -330,7 +331,9 @@ final class ScanSession {
     /// without being tried again) and after the line that brings the events held to
     /// `eventLimit`. (Stopping after every event cost a new candidate window and run for
     /// every lifecycle line: a tenth of the lines of a dense console.)
-    func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int, eventLimit: Int = .max) -> LineBatch {
+    /// Lines longer than `longestLine` (the line reader's `maximumLineLength`) are left for
+    /// the line reader to cut.
+    func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int, longestLine: Int, eventLimit: Int = .max) -> LineBatch {
         var taken = LineBatch()
         // The first line is fed one by one: it marks where the input (or part) begins.
         // Where no line qualifies, the line reader stops offering batches for a while.
@@ -348,7 +351,8 @@ final class ScanSession {
             // that has a colour escape: the C read finds them as it finds the newlines, where a
             // search of its own here read every batch's bytes once more).
             var quietStop = QuietStop()
-            if run.fast, firstNumber > firstLineNumber, let read = readQuietlyInC(from: start, of: text, into: &run, cursor: &candidates) {
+            if run.fast, firstNumber > firstLineNumber,
+               let read = readQuietlyInC(from: start, of: text, longestLine: longestLine, into: &run, cursor: &candidates) {
                 quietStop = read
                 taken.lines += read.lines
                 taken.crlfLines += read.crlfLines
@@ -364,7 +368,7 @@ final class ScanSession {
             }
             // Searched for only where the C read did not stop at it: after each event, a search
             // from here found the newline the C read then found again.
-            guard let end = stoppedAt ?? text.firstIndex(of: 10, from: start) else { break }
+            guard let end = stoppedAt ?? text.firstIndex(of: 10, from: start), end - start <= longestLine else { break }
             // A line with colour escapes is read one by one, without them, and one with a NUL
             // byte one by one too: the line reader notes the first (batches take none).
             guard tc_reads_apart((base + start).assumingMemoryBound(to: UInt8.self), end - start) == 0 else { break }
@@ -449,10 +453,11 @@ final class ScanSession {
     /// Reads in C (`tc_quiet_read`) the lines of `text` from `start` that would change
     /// nothing but `run`'s counts, stamp and signature, and the line count; nil where the C
     /// read is not available.
-    private func readQuietlyInC(from start: Int, of text: UnsafeRawBufferPointer, into run: inout QuietRun,
+    private func readQuietlyInC(from start: Int, of text: UnsafeRawBufferPointer, longestLine: Int, into run: inout QuietRun,
                                 cursor: inout CompiledCatalog.CandidateCursor) -> QuietStop? {
         var quiet = tc_quiet()
         quiet.offset = start
+        quiet.longest_line = longestLine
         quiet.timestamp_length = samePrefix.timestampLength
         quiet.selected = run.selected ? 1 : 0
         quiet.repeat_open = run.repeatRun == nil ? 0 : 1
@@ -521,7 +526,7 @@ final class ScanSession {
         run = QuietRun(session: self)
     }
 
-    /// Quiet records read in a row by `readQuietly(lines:firstNumber:)`, not yet written back.
+    /// Quiet records read in a row by `readQuietly(lines:firstNumber:longestLine:)`, not yet written back.
     private struct QuietRun {
         /// Whether the next line may be such a record (`readQuietly(_:number:)`'s conditions
         /// that the record itself does not change).

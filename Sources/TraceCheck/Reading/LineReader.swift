@@ -78,7 +78,8 @@ package struct LineBatch: Equatable, Sendable {
 /// Takes as many complete lines as it can in one call from the start of a text (every line
 /// in it ends with `\n`); the `Int` is the first line's number. Lines it leaves are given one
 /// by one. The scanner reads most lines of an app's console this way (`ScanSession.readQuietly`),
-/// where one call per line cost more than reading the line.
+/// where one call per line cost more than reading the line. It must leave every line longer
+/// than the reader's `maximumLineLength`: the reader cuts those, wherever its chunks fall.
 package typealias LineBatchReader = (UnsafeRawBufferPointer, Int) -> LineBatch
 
 /// What reading saw, apart from the lines themselves.
@@ -416,6 +417,18 @@ package struct LineReader: Sendable {
             body(Line(bytes: bytes, number: number, droppedBytes: dropped))
         }
 
+        /// A line the buffer holds whole, cut as one too long for it is: what is examined of a
+        /// line does not depend on where the chunks fell (a file and the same bytes from a pipe
+        /// read alike, as do the parts of a parted read).
+        func emitWhole(_ start: Int, _ end: Int) {
+            let length = end - start
+            if length > maximumLineLength {
+                emit(start, start + maximumLineLength, dropped: length - maximumLineLength)
+            } else {
+                emit(start, end, dropped: 0)
+            }
+        }
+
         while true {
             if skippedBytes == nil, filled - lineStart >= maximumLineLength {
                 // No newline within the limit: keep the prefix, skip to the next newline.
@@ -480,7 +493,7 @@ package struct LineReader: Sendable {
                 }
                 guard cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) else { break }
                 let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
-                emit(lineStart, offset, dropped: 0)
+                emitWhole(lineStart, offset)
                 lineStart = offset + 1
                 cursor = lineStart
             }
@@ -488,7 +501,7 @@ package struct LineReader: Sendable {
         if let skipped = skippedBytes {
             emit(0, maximumLineLength, dropped: skipped)
         } else if filled > lineStart {
-            emit(lineStart, filled, dropped: 0)
+            emitWhole(lineStart, filled)
         }
         return statistics
     }
