@@ -220,8 +220,10 @@ final class ScanSession {
 
     // Where this session's input begins, for joining it to the session of the part before.
     @exclusivity(unchecked) private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
+    /// Malformed lines the main reader does not hold: those of the parts joined after this
+    /// one and, once this session is renumbered (`shiftLines`), the reader's own.
     @exclusivity(unchecked) private var absorbedMalformedLines = LineTally()
-    /// The reader's malformed lines are in `absorbedMalformedLines` (`shiftLines`).
+    /// The reader's malformed lines are in `absorbedMalformedLines`.
     @exclusivity(unchecked) private var readerMalformedLinesTaken = false
     /// The main reader's malformed lines, then those of the parts joined after this one.
     private var malformedLines: LineTally {
