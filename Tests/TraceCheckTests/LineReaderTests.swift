@@ -136,6 +136,29 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(results.count, 1, "the same lines whatever the chunks")
     }
 
+    /// A read interrupted part-way ends after its last whole line: the bytes read after it are
+    /// a line cut where the read stopped, not a line of the input (read whole, its record
+    /// showed up in the report as one that does not parse).
+    func testAnInterruptedReadEndsAfterItsLastWholeLine() throws {
+        let text = (1...40).map { "2026-04-02 10:15:03.0016\($0 % 10)+0200 Fieldnotes[4817:2863604] line \($0)" }.joined(separator: "\n") + "\n"
+        defer { Interruption.clear() }
+        for chunkSize in [7, 16, 33] {
+            var seen: [String] = []
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-\(UUID().uuidString).log")
+            try Data(text.utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let statistics = try LineReader(chunkSize: chunkSize, maximumLineLength: 64).read(.file(url.path)) { line in
+                seen.append(String(decoding: line.bytes, as: UTF8.self))
+                if seen.count == 3 { Interruption.request() }
+            }
+            Interruption.clear()
+            XCTAssertTrue(statistics.interrupted, "chunks of \(chunkSize)")
+            XCTAssertEqual(seen, Array(text.split(separator: "\n").prefix(seen.count).map(String.init)), "only whole lines, chunks of \(chunkSize)")
+            XCTAssertEqual(statistics.lines, seen.count)
+            XCTAssertLessThan(seen.count, 40)
+        }
+    }
+
     func testOverlongLastLineWithoutNewline() throws {
         let (seen, statistics) = try lines(Array(("ok\n" + String(repeating: "y", count: 300)).utf8),
                                            reader: LineReader(chunkSize: 8, maximumLineLength: 50))

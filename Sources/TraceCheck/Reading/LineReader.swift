@@ -388,6 +388,8 @@ package struct LineReader: Sendable {
         /// the bytes batches take are never searched here: on an app's console that search of
         /// every chunk was 3 % of the run. A line given alone between batches is searched itself.
         var mayHoldNUL = false, searchedForNUL = 0
+        /// Interrupted before the input's end (not at the end of a followed file).
+        var stoppedBeforeEnd = false
         /// Batches offered in a row that took no line, and the line before which none is offered.
         var emptyBatches = 0, batchesResumeAt = 0
 
@@ -446,6 +448,7 @@ package struct LineReader: Sendable {
 
             if Interruption.isRequested {
                 statistics.interrupted = true
+                stoppedBeforeEnd = true
                 break
             }
             let count = fill(base + filled, capacity - filled)
@@ -498,7 +501,10 @@ package struct LineReader: Sendable {
                 cursor = lineStart
             }
         }
-        if let skipped = skippedBytes {
+        // Where reading stopped before the input's end, what follows the last newline is a
+        // line cut where the read stopped: the input is read up to its last whole line.
+        if stoppedBeforeEnd {
+        } else if let skipped = skippedBytes {
             emit(0, maximumLineLength, dropped: skipped)
         } else if filled > lineStart {
             emitWhole(lineStart, filled)
