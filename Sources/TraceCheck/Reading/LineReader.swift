@@ -503,8 +503,8 @@ package struct LineReader: Sendable {
         }
         // Where reading stopped before the input's end, what follows the last newline is a
         // line cut where the read stopped: the input is read up to its last whole line.
-        if stoppedBeforeEnd {
-        } else if let skipped = skippedBytes {
+        guard !stoppedBeforeEnd else { return statistics }
+        if let skipped = skippedBytes {
             emit(0, maximumLineLength, dropped: skipped)
         } else if filled > lineStart {
             emitWhole(lineStart, filled)
