@@ -190,11 +190,11 @@ final class PartedScanTests: XCTestCase {
             lines[index] = events(index, event)
         }
         XCTAssertEqual(Set(lines.map(\.count)), [width], "\(name): records of one width", file: file, line: sourceLine)
+        var partOptions = options
+        partOptions.threadsPerFile = 3
+        partOptions.minimumPartBytes = max(1, lines.count * (width + 1) / 4)
         func write() throws -> [Int]? {
             try Data(lines.flatMap { $0 + [10] }).write(to: URL(fileURLWithPath: path))
-            var partOptions = options
-            partOptions.threadsPerFile = 3
-            partOptions.minimumPartBytes = max(1, lines.count * (width + 1) / 4)
             return PartedScan.plan(path: path, parts: 3, options: partOptions, reader: reader)?.ranges.dropFirst().map(\.lowerBound)
         }
         let offsets = try XCTUnwrap(try write(), "\(name) is cut", file: file, line: sourceLine)
@@ -204,9 +204,6 @@ final class PartedScanTests: XCTestCase {
         rewrite(&lines, cuts)
         XCTAssertEqual(try write(), offsets, "\(name): the rewrite leaves the cuts where they were", file: file, line: sourceLine)
         let whole = try CaptureScanner(options: options, reader: reader).scan(.file(path))
-        var partOptions = options
-        partOptions.threadsPerFile = 3
-        partOptions.minimumPartBytes = max(1, lines.count * (width + 1) / 4)
         let parted = try CaptureScanner(options: partOptions, reader: reader).scan(.file(path))
         XCTAssertEqual(parted.comparableFacts, whole.comparableFacts, "\(name) in 3 parts", file: file, line: sourceLine)
         return (whole, cuts[0])
