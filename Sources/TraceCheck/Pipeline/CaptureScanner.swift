@@ -778,7 +778,6 @@ final class ScanSession {
     func shiftLines(by lines: Int) {
         guard lines != 0 else { return }
         for index in stream.events.indices { stream.events[index].shiftLine(by: lines) }
-        stream.processMarks = stream.processMarks.map { $0.shifted(by: lines) }
         processes.shiftLines(by: lines)
         outOfOrder.shiftLines(by: lines)
         doubled.shiftLines(by: lines)

@@ -137,7 +137,7 @@ struct PartedScan {
             case .success(let read): part = read
             case .failure(let error):
                 pipeline.stop()
-                throw error.shiftingLine(by: linesBefore)
+                throw error.shifted(by: linesBefore)
             }
             defer { pipeline.joined(index) }
             part.session.shiftLines(by: linesBefore)

@@ -39,7 +39,7 @@ package struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The error with its line `lines` further on (a part of a file numbers its lines from its own start).
-    func shiftingLine(by lines: Int) -> InputError {
+    func shifted(by lines: Int) -> InputError {
         InputError(source: source, reason: reason, afterLine: afterLine.map { $0 + lines })
     }
 }
