@@ -100,6 +100,37 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(statistics.bytes, 0)
     }
 
+    /// A file large enough for its buffer to be asked for in huge pages (`ReadBuffer`) reads
+    /// as the same bytes from memory do, whose buffer is an ordinary one: every line, an
+    /// over-long one and a last line with no newline among them, with the reader's own sizes
+    /// and with small ones (a buffer far smaller than the huge page it is rounded up to).
+    func testALargeFileReadsAsTheSameBytesFromMemory() throws {
+        var text: [UInt8] = []
+        var number = 0
+        while text.count < ReadBuffer.hugeInputBytes + 1_000 {
+            number += 1
+            text += Array("line \(number) ".utf8) + [UInt8](repeating: UInt8(ascii: "a") + UInt8(number % 26), count: number % 300)
+            if number == 20_000 { text += [UInt8](repeating: UInt8(ascii: "z"), count: 5_000) }
+            text.append(10)
+        }
+        text += Array("last line".utf8)
+        for reader in [LineReader(), LineReader(chunkSize: 4_093, maximumLineLength: 1_000)] {
+            let (fromFile, fileStatistics) = try lines(text, reader: reader)
+            var fromMemory: [String] = []
+            let memoryStatistics = try reader.read(.bytes(name: "memory", contents: text)) { fromMemory.append(String(decoding: $0.bytes, as: UTF8.self)) }
+            XCTAssertEqual(fromFile.count, number + 1)
+            XCTAssertEqual(fromFile, fromMemory)
+            XCTAssertEqual(fileStatistics, memoryStatistics)
+            XCTAssertEqual(fromFile.last, "last line")
+        }
+        #if os(Linux)
+        let buffer = ReadBuffer.allocate(byteCount: 3_000_000, inputBytes: ReadBuffer.hugeInputBytes)
+        defer { buffer.deallocate() }
+        XCTAssertGreaterThanOrEqual(buffer.count, 3_000_000)
+        XCTAssertEqual(Int(bitPattern: buffer.baseAddress) % ReadBuffer.hugePageBytes, 0, "aligned to a huge page")
+        #endif
+    }
+
     func testLinesAcrossChunkBoundaries() throws {
         let text = (1...500).map { "line \($0) sceneDidBecomeActive(_:)" }.joined(separator: "\n") + "\n"
         let (seen, _) = try lines(Array(text.utf8), reader: LineReader(chunkSize: 7, maximumLineLength: 64))

@@ -178,7 +178,7 @@ struct PartedScan {
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines,
                                   continuesEarlierPart: index > 0)
         var offset = range.lowerBound
-        let statistics = try reader.read(name: path, batch: { session.readQuietly(lines: $0, firstNumber: $1, longestLine: reader.maximumLineLength) },
+        let statistics = try reader.read(name: path, inputBytes: range.count, batch: { session.readQuietly(lines: $0, firstNumber: $1, longestLine: reader.maximumLineLength) },
                                          { session.feed($0) }) { buffer, capacity in
             let wanted = min(capacity, range.upperBound - offset)
             guard wanted > 0 else { return 0 }

@@ -204,7 +204,9 @@ package struct LineReader: Sendable {
             let descriptor = try open(path)
             if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, batch: batch, body) }
             defer { close(descriptor) }
-            return try read(name: path, batch: batch, body) { systemRead(descriptor, $0, $1) }
+            var status = stat()
+            let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
+            return try read(name: path, inputBytes: size, batch: batch, body) { systemRead(descriptor, $0, $1) }
         }
     }
 
@@ -370,11 +372,13 @@ package struct LineReader: Sendable {
     ///   file read by another thread), so that line numbers are the file's.
     /// - Parameter fill: reads up to the given count into the pointer, returns the count read,
     ///   0 at the end, or -1 with `errno` set.
-    func read(name: String, linesBefore: Int = 0, batch: LineBatchReader? = nil, _ body: (Line) -> Void,
+    /// - Parameter inputBytes: how many bytes `fill` will give, where known (a file's size):
+    ///   a large input's buffer is asked for in huge pages (`ReadBuffer`).
+    func read(name: String, linesBefore: Int = 0, inputBytes: Int = 0, batch: LineBatchReader? = nil, _ body: (Line) -> Void,
               fill: (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
         var statistics = ReadStatistics()
         let capacity = maximumLineLength + chunkSize
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        let buffer = ReadBuffer.allocate(byteCount: capacity, inputBytes: inputBytes)
         defer { buffer.deallocate() }
         guard let base = buffer.baseAddress else { return statistics }
 
