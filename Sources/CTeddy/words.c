@@ -577,8 +577,8 @@ static tc_quiet_stop quiet_read_avx2(tc_quiet *quiet) { return quiet_read(quiet,
 
 tc_quiet_stop tc_quiet_read(tc_quiet *quiet) {
 #if defined(__x86_64__) || defined(_M_X64)
-    // The words' search is AVX2 (level 2) only where the machine has it.
-    if (quiet->words->level == 2) return quiet_read_avx2(quiet);
+    // The words' search is AVX2 (level 2, or 3 with AVX-512) only where the machine has it.
+    if (quiet->words->level >= 2) return quiet_read_avx2(quiet);
 #endif
     return quiet_read(quiet, 0);
 }

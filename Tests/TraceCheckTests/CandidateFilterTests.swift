@@ -313,7 +313,8 @@ final class CandidateFilterTests: XCTestCase {
                     folded.count >= word.count && (0...(folded.count - word.count)).contains { folded[$0..<($0 + word.count)].elementsEqual(word) }
                 }
             }
-            let portable = set.portable()
+            // Each kernel the machine has (SSSE3's too where it has AVX2), and the portable search.
+            let kernels = CaselessWordSet.machineTeddyLevels.map(set.atLevel)
             for length in 0..<80 {
                 let filler = (0..<length).map { Array("xSceNe:okey AppSt".utf8)[$0 % 17] }
                 var lines = [filler]
@@ -334,7 +335,10 @@ final class CandidateFilterTests: XCTestCase {
                 for line in lines {
                     let expected = plain(line)
                     XCTAssertEqual(line.withUnsafeBytes(set.containsAny), expected, "\(words): \(String(decoding: line, as: UTF8.self))")
-                    XCTAssertEqual(line.withUnsafeBytes(portable.containsAny), expected, "portable \(words): \(String(decoding: line, as: UTF8.self))")
+                    for kernel in kernels {
+                        XCTAssertEqual(line.withUnsafeBytes(kernel.containsAny), expected,
+                                       "kernel level \(kernel.teddyLevel) \(words): \(String(decoding: line, as: UTF8.self))")
+                    }
                 }
             }
         }
@@ -367,8 +371,9 @@ final class CandidateFilterTests: XCTestCase {
             if next(2) == 0 { text.append(10) }
             text.withUnsafeBytes { bytes in
                 var cursor = catalog.candidates(in: bytes)
-                var words = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
-                var portable = CaselessWordSet.Cursor(catalog.candidateWords.portable(), over: bytes)
+                // Every kernel the machine has (AVX-512's too, and AVX2's where it has both),
+                // and the portable search.
+                var kernels = Self.kernels.map { CaselessWordSet.Cursor($0, over: bytes) }
                 var start = 0
                 for line in lines {
                     defer { start += line.count + 1 }
@@ -379,8 +384,9 @@ final class CandidateFilterTests: XCTestCase {
                     if expected { found += 1 }
                     XCTAssertEqual(cursor.isCandidate(range), expected, "round \(round): \(String(decoding: message, as: UTF8.self))")
                     let wordsExpected = catalog.candidateWords.containsAny(message)
-                    XCTAssertEqual(words.containsAny(in: range), wordsExpected, "round \(round)")
-                    XCTAssertEqual(portable.containsAny(in: range), wordsExpected, "round \(round), portable")
+                    for level in kernels.indices {
+                        XCTAssertEqual(kernels[level].containsAny(in: range), wordsExpected, "round \(round), kernel level \(level)")
+                    }
                 }
             }
         }
@@ -456,9 +462,15 @@ final class CandidateFilterTests: XCTestCase {
         }
     }
 
-    /// Asks a new cursor over `text` for each line's end in turn and holds it to memchr's;
-    /// `before` runs before each line's end is asked for, with the line's start and end.
-    /// Returns how many line ends were found.
+    /// The candidate words with each kernel the machine has, the portable search (0) first,
+    /// built once.
+    private static let kernels = CaselessWordSet.machineTeddyLevels.map(CompiledCatalog.shared.candidateWords.atLevel)
+    private static var vectorKernels: ArraySlice<CaselessWordSet> { kernels.dropFirst() }
+
+    /// Asks a new cursor over `text` for each line's end in turn and holds it to memchr's,
+    /// with each vector kernel the machine has (AVX-512's, AVX2's, SSSE3's); `before` runs
+    /// before each line's end is asked for, with the line's start and end. Returns how many
+    /// line ends were found.
     private func checkLineEnds(of text: [UInt8], _ label: String,
                                before: (inout CaselessWordSet.Cursor, Int, Int) -> Void = { _, _, _ in }) -> Int {
         text.withUnsafeBytes { bytes in
@@ -466,12 +478,14 @@ final class CandidateFilterTests: XCTestCase {
                 XCTFail("no bytes")
                 return 0
             }
-            var cursor = CaselessWordSet.Cursor(catalog.candidateWords, over: bytes)
+            var cursors = Self.vectorKernels.map { CaselessWordSet.Cursor($0, over: bytes) }
             var start = 0, found = 0
             while start < bytes.count {
                 let expected = memchr(base + start, 10, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) }
-                if let end = expected { before(&cursor, start, end) }
-                XCTAssertEqual(cursor.newline(from: start), expected, "\(label), line at \(start)")
+                for index in cursors.indices {
+                    if let end = expected { before(&cursors[index], start, end) }
+                    XCTAssertEqual(cursors[index].newline(from: start), expected, "\(label), line at \(start), kernel level \(index + 1)")
+                }
                 guard let end = expected else { break }
                 found += 1
                 start = end + 1

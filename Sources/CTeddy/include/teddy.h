@@ -23,8 +23,10 @@ typedef struct {
 /// The bytes a block of 32 positions reads: its fingerprints' last bytes are two further on.
 #define TC_TEDDY_REACH 34
 
-/// The vector kernel this machine runs: 2 AVX2, 1 SSSE3 (x86_64), 0 none (then the caller
-/// searches another way). Ask once and pass it to every search.
+/// The vector kernel this machine runs: 3 AVX2 with AVX-512 for `tc_teddy_fill` (where
+/// AVX-512 does not slow the core: VBMI2 too), 2 AVX2, 1 SSSE3 (x86_64), 0 none (then the
+/// caller searches another way). Ask once and pass it to every search; a lower level the
+/// machine has may be passed too (the tests hold each to the portable search).
 int tc_teddy_level(void);
 
 /// Searches the 32-byte blocks at `start`, `start + 32`, … that have TC_TEDDY_REACH readable

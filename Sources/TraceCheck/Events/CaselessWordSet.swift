@@ -45,6 +45,9 @@ package final class CaselessWordSet: Sendable {
     package let teddyLevel: Int32
     /// The kernel this machine has, asked once.
     private static let machineTeddyLevel = tc_teddy_level()
+    /// Every kernel this machine can run, the portable search (0) first: 0, 1, 2 and 3 where
+    /// it has AVX-512, for the tests that hold each to the portable search.
+    package static var machineTeddyLevels: [Int32] { Array(0...max(0, machineTeddyLevel)) }
 
     /// Picks fingerprints greedily (`fingerprints(covering:)`), or takes `fingerprints` as
     /// given where every word holds one of them: the built-in vocabulary's are chosen once,
@@ -274,12 +277,12 @@ package final class CaselessWordSet: Sendable {
     }
 
     private init(fingerprints: [[UInt8]], teddyBuckets: [Int], width: Int, wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]],
-                 vector: Bool = true) {
+                 level: Int32? = nil) {
         self.fingerprints = fingerprints
         self.teddyBuckets = teddyBuckets
         self.width = width
         let tables = Self.teddyTables(fingerprints, teddyBuckets, width: width)
-        let teddyLevel = vector ? Self.machineTeddyLevel : 0
+        let teddyLevel = min(level ?? Self.machineTeddyLevel, Self.machineTeddyLevel)
         self.teddyLevel = teddyLevel
         firsts = fingerprints.map { SIMD32(repeating: $0[0] | 0x20) }
         seconds = fingerprints.map { SIMD32(repeating: $0[1] | 0x20) }
@@ -358,10 +361,14 @@ package final class CaselessWordSet: Sendable {
 
     /// The same words searched without the vector kernel (the portable search alone), for
     /// the test that holds the two to each other.
-    package func portable() -> CaselessWordSet {
+    package func portable() -> CaselessWordSet { atLevel(0) }
+
+    /// The same words searched with kernel `level` (`machineTeddyLevels`; 0 the portable
+    /// search), for the tests that hold each kernel the machine has to the portable search.
+    package func atLevel(_ level: Int32) -> CaselessWordSet {
         var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
         for (slotKey, slot) in slots.enumerated() where slot != 0 { wordsByPair[UInt16(slotKey)] = wordLists[Int(slot) - 1] }
-        return CaselessWordSet(fingerprints: fingerprints, teddyBuckets: teddyBuckets, width: width, wordsByPair: wordsByPair, vector: false)
+        return CaselessWordSet(fingerprints: fingerprints, teddyBuckets: teddyBuckets, width: width, wordsByPair: wordsByPair, level: level)
     }
 
     /// True when `text` contains one of the words, ignoring ASCII case.
