@@ -85,34 +85,92 @@ package final class CompiledCatalog: Sendable {
     }()
 
     package static let shared: CompiledCatalog = {
-        do { return try CompiledCatalog() } catch {
+        do { return try CompiledCatalog(pieces: sharedCompile.results()) } catch {
             // The catalog is compiled from constants; a test compiles it on every run.
             fatalError("built-in event catalog does not compile: \(error)")
         }
     }()
 
-    init() throws(PCRE2CompileError) {
-        var compiled: [(SpellingShape, PCRE2Regex)] = []
-        for shape in SpellingShape.all {
-            compiled.append((shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless)))
+    /// The compile of `shared`, which the warm-up threads help with before any check asks
+    /// for it (`helpCompile`).
+    private static let sharedCompile = compile()
+
+    /// Compiles pieces of `shared` that no other thread has begun, until none is left.
+    package static func helpCompile() { sharedCompile.work() }
+
+    /// One piece of the catalog's compile (`SharedTasks`): a shape with its regex and gate, a
+    /// regex, or a word set.
+    private enum Piece: Sendable {
+        case shape(SpellingShape, PCRE2Regex, CaselessWordSet?)
+        case regex(PCRE2Regex)
+        case words(CaselessWordSet)
+    }
+
+    /// How many pieces come after the shapes (`piece(_:)`).
+    private static let pieceCount = 8
+
+    /// Piece `index` after the shapes: four regexes, then four word sets, in the order `init` takes them.
+    private static func piece(_ index: Int) throws(PCRE2CompileError) -> Piece {
+        switch index {
+        case 0: .regex(try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])"))
+        case 1: .regex(try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])"))
+        case 2: .regex(try PCRE2Regex(UIKitAccount.sceneOfRecordPattern))
+        case 3: .regex(try PCRE2Regex(SystemAccount.pattern))
+        case 4: .words(CaselessWordSet(covering: candidateVocabulary, fingerprints: candidateFingerprints, teddyBuckets: candidateTeddyBuckets))
+        case 5: .words(CaselessWordSet(covering: shortMessageVocabulary))
+        case 6: .words(CaselessWordSet(covering: nearMissNames, fingerprints: nearMissFingerprints))
+        default: .words(CaselessWordSet(covering: SystemAccount.words))
         }
+    }
+
+    /// Shape `index`, made and compiled, with its gate.
+    private static func shapePiece(_ index: Int) throws(PCRE2CompileError) -> Piece {
+        let shape = SpellingShape.each[index]()
+        let gate = shape.gatedByLiterals ? RequiredLiterals.of(shape.pattern).map { CaselessWordSet(covering: $0) } : nil
+        return .shape(shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless), gate)
+    }
+
+    /// The catalog's compile as tasks (`SharedTasks`), each shape and each other piece one of
+    /// its own: the same catalog, whichever thread compiled what.
+    private static func compile() -> SharedTasks<Result<Piece, PCRE2CompileError>> {
+        let shapeCount = SpellingShape.each.count
+        return SharedTasks(count: shapeCount + pieceCount) { index in
+            do throws(PCRE2CompileError) {
+                return .success(index < shapeCount ? try shapePiece(index) : try piece(index - shapeCount))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// A catalog of its own, compiled on this thread and a helper.
+    convenience init() throws(PCRE2CompileError) {
+        let tasks = Self.compile()
+        _ = PlainThread.start { tasks.work() }
+        try self.init(pieces: tasks.results())
+    }
+
+    private init(pieces results: [Result<Piece, PCRE2CompileError>]) throws(PCRE2CompileError) {
+        var compiled: [(SpellingShape, PCRE2Regex)] = [], gates: [CaselessWordSet?] = [], regexes: [PCRE2Regex] = [], words: [CaselessWordSet] = []
+        for result in results {
+            switch result {
+            case .failure(let error): throw error
+            case .success(.shape(let shape, let regex, let gate)):
+                compiled.append((shape, regex))
+                gates.append(gate)
+            case .success(.regex(let regex)): regexes.append(regex)
+            case .success(.words(let set)): words.append(set)
+            }
+        }
+        guard regexes.count == 4, words.count == 4 else { preconditionFailure("the catalog's pieces are four regexes and four word sets") }
         shapes = compiled
         shapeRegexes = compiled.map(\.1)
         shapeNames = compiled.map(\.0.name)
         shapeResolvers = compiled.map(\.0.resolve)
-        shapeGates = compiled.map { shape, _ in
-            shape.gatedByLiterals ? RequiredLiterals.of(shape.pattern).map { CaselessWordSet(covering: $0) } : nil
-        }
-        candidateWords = CaselessWordSet(covering: Self.candidateVocabulary, fingerprints: Self.candidateFingerprints,
-                                         teddyBuckets: Self.candidateTeddyBuckets)
-        shortMessageWords = CaselessWordSet(covering: Self.shortMessageVocabulary)
+        shapeGates = gates
+        (barePointer, uuid, sceneOfRecord, systemAccount) = (regexes[0], regexes[1], regexes[2], regexes[3])
+        (candidateWords, shortMessageWords, nearMissWords, systemWords) = (words[0], words[1], words[2], words[3])
         shortWordsHoldCandidateFingerprints = shortMessageWords.everyWordHoldsAFingerprint(of: candidateWords)
-        barePointer = try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])")
-        uuid = try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])")
-        nearMissWords = CaselessWordSet(covering: Self.nearMissNames, fingerprints: Self.nearMissFingerprints)
-        sceneOfRecord = try PCRE2Regex(UIKitAccount.sceneOfRecordPattern)
-        systemAccount = try PCRE2Regex(SystemAccount.pattern)
-        systemWords = CaselessWordSet(covering: SystemAccount.words)
     }
 
     /// The distinctive names in the catalog's selectors and Swift names (`applicationDidBecomeActive`,

@@ -66,8 +66,11 @@ package struct SpellingShape: Sendable {
 
 extension SpellingShape {
     /// In priority order: the first shape that resolves a message wins.
-    package static let all: [SpellingShape] = [objcMethod, swiftFunction, bareSelector, notification, shortForm, phrase, reactNativeState,
-                                              scenePhase, uikitMessage, flutterState]
+    package static let all: [SpellingShape] = each.map { $0() }
+    /// `all`, each shape made only when asked for: the catalog's compile makes and compiles
+    /// them on two threads (`SharedTasks`), each in its own task.
+    static let each: [@Sendable () -> SpellingShape] = [{ objcMethod }, { swiftFunction }, { bareSelector }, { notification }, { shortForm },
+                                                        { phrase }, { reactNativeState }, { scenePhase }, { uikitMessage }, { flutterState }]
 
     private static let identifier = "[A-Za-z_][A-Za-z0-9_]*"
     /// What an app's log puts before the event word: `[Lifecycle] `, `Lifecycle event: `,

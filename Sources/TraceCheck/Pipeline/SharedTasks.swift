@@ -1,0 +1,53 @@
+import Foundation
+
+/// Independent tasks that several threads share: each thread that calls `work()` claims the
+/// next task no one has begun until none is left. A thread the system starts late takes what
+/// is left, or nothing, and `results()` never waits for a task no one has begun, only for one
+/// another thread is still running (it runs the rest itself).
+///
+/// The catalog's compile is such work (each pattern and each word set alone): two warm-up
+/// threads and then the check itself take its tasks, while the command line is parsed. On
+/// this project's 2-core VM a new thread began 0.1 to 2 ms after it was started, and one
+/// thread compiling the formats then the catalog finished 1.6 ms after the parse.
+final class SharedTasks<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private let body: @Sendable (Int) -> Value
+    /// Under `condition`: the next task to claim, the tasks finished and their results.
+    private var next = 0, done = 0
+    private var slots: [Value?]
+
+    /// `body(0)` … `body(count - 1)`, in no set order and on whichever threads work.
+    init(count: Int, body: @escaping @Sendable (Int) -> Value) {
+        self.count = count
+        self.body = body
+        slots = Array(repeating: nil, count: count)
+    }
+
+    /// Runs tasks no one has begun until none is left.
+    func work() {
+        while true {
+            condition.lock()
+            let index = next
+            next += 1
+            condition.unlock()
+            guard index < count else { return }
+            let value = body(index)
+            condition.lock()
+            slots[index] = value
+            done += 1
+            if done == count { condition.broadcast() }
+            condition.unlock()
+        }
+    }
+
+    /// Every result in index order: runs the tasks left, then waits for those other threads
+    /// are still running.
+    func results() -> [Value] {
+        work()
+        condition.lock()
+        defer { condition.unlock() }
+        while done < count { condition.wait() }
+        return slots.compactMap { $0 }
+    }
+}
