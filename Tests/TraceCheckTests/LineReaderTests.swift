@@ -65,6 +65,25 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(offers.count, 16 * 5, "16 offers in each of five stretches of 1,040 lines")
     }
 
+    /// A batch reader that is not ready yet (`notYet`: the scanner detecting the format
+    /// from its first 200 lines) is offered the next line's batch as each line comes, with
+    /// no backing off: it takes lines from the line after it is ready, not from the 1,041st.
+    func testABatchReaderNotReadyYetIsOfferedEveryLine() throws {
+        let text = (1...3_000).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        var offers: [Int] = [], single = 0
+        let statistics = try LineReader().read(.text(name: "t", contents: text), batch: { bytes, first in
+            offers.append(first)
+            guard first > 200 else { return LineBatch(notYet: true) }
+            // Every complete line, as the scanner's quiet read takes an app's console.
+            let lines = bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+            return LineBatch(lines: lines, bytes: bytes.count)
+        }) { _ in single += 1 }
+        XCTAssertEqual(statistics.lines, 3_000)
+        XCTAssertEqual(single, 200, "only the lines before the reader was ready came one by one")
+        XCTAssertEqual(offers.count, 201)
+        XCTAssertEqual(offers.last, 201)
+    }
+
     /// A parted read joins what each part's read saw: a later part that was interrupted
     /// makes the whole read interrupted, and the earliest NUL line is the one reported.
     func testStatisticsOfPartsJoinInFileOrder() throws {

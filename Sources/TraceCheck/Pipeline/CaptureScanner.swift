@@ -337,9 +337,12 @@ final class ScanSession {
     /// the line reader to cut.
     func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int, longestLine: Int, eventLimit: Int = .max) -> LineBatch {
         var taken = LineBatch()
-        // The first line is fed one by one: it marks where the input (or part) begins.
-        // Where no line qualifies, the line reader stops offering batches for a while.
-        guard quietReading, mainReader != nil, firstLineNumber != 0, let base = text.baseAddress else { return taken }
+        // The first line is fed one by one: it marks where the input (or part) begins. Until
+        // then and while the format is detected, batches are taken once it is decided; where
+        // no line qualifies, the line reader stops offering batches for a while.
+        guard quietReading else { return taken }
+        guard mainReader != nil, firstLineNumber != 0 else { return LineBatch(notYet: choice == nil || firstLineNumber == 0) }
+        guard let base = text.baseAddress else { return taken }
         // Records that repeat the armed prefix are read in this loop, their state kept in
         // locals and written back (`commit`) before anything else reads it.
         var run = QuietRun(session: self)

@@ -61,11 +61,17 @@ package struct LineBatch: Equatable, Sendable {
     package var lines = 0
     package var bytes = 0
     package var crlfLines = 0
+    /// Took nothing because the batch reader is not ready yet (the scanner still detects the
+    /// format from the first lines), not because these lines are not for it: not counted
+    /// toward backing off. Counted, the detection's 200 lines backed batches off until the
+    /// 1,041st line, and the 840 lines between were read one by one.
+    package var notYet = false
 
-    package init(lines: Int = 0, bytes: Int = 0, crlfLines: Int = 0) {
+    package init(lines: Int = 0, bytes: Int = 0, crlfLines: Int = 0, notYet: Bool = false) {
         self.lines = lines
         self.bytes = bytes
         self.crlfLines = crlfLines
+        self.notYet = notYet
     }
 
     /// Where batches keep taking nothing (a format the scanner reads no line of quietly,
@@ -492,7 +498,11 @@ package struct LineReader: Sendable {
                     lineStart += taken.bytes
                     cursor = lineStart
                     // The line after the batch goes one by one: the batch reader just declined it.
-                    emptyBatches = taken.lines == 0 ? emptyBatches + 1 : 0
+                    if taken.lines > 0 {
+                        emptyBatches = 0
+                    } else if !taken.notYet {
+                        emptyBatches += 1
+                    }
                     if emptyBatches >= LineBatch.emptyBeforeBackingOff {
                         emptyBatches = 0
                         batchesResumeAt = next > Int.max - LineBatch.linesBackedOff ? Int.max : next + LineBatch.linesBackedOff
