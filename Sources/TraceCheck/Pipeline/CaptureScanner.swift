@@ -338,8 +338,9 @@ final class ScanSession {
     func readQuietly(lines text: UnsafeRawBufferPointer, firstNumber: Int, longestLine: Int, eventLimit: Int = .max) -> LineBatch {
         var taken = LineBatch()
         // The first line is fed one by one: it marks where the input (or part) begins. Until
-        // then and while the format is detected, batches are taken once it is decided; where
-        // no line qualifies, the line reader stops offering batches for a while.
+        // it is, and while the format is detected, the line reader is told to offer the next
+        // line's batch again (`notYet`); where no line qualifies, it stops offering batches
+        // for a while.
         guard quietReading else { return taken }
         guard mainReader != nil, firstLineNumber != 0 else { return LineBatch(notYet: choice == nil || firstLineNumber == 0) }
         guard let base = text.baseAddress else { return taken }
