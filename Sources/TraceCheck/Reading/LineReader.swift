@@ -374,13 +374,11 @@ package struct LineReader: Sendable {
         return descriptor
     }
 
-    /// - Parameter linesBefore: lines that precede these bytes in the input (a part of a
-    ///   file read by another thread), so that line numbers are the file's.
     /// - Parameter fill: reads up to the given count into the pointer, returns the count read,
     ///   0 at the end, or -1 with `errno` set.
     /// - Parameter inputBytes: how many bytes `fill` will give, where known (a file's size):
     ///   a large input's buffer is asked for in huge pages (`ReadBuffer`).
-    func read(name: String, linesBefore: Int = 0, inputBytes: Int = 0, batch: LineBatchReader? = nil, _ body: (Line) -> Void,
+    func read(name: String, inputBytes: Int = 0, batch: LineBatchReader? = nil, _ body: (Line) -> Void,
               fill: (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
         var statistics = ReadStatistics()
         let capacity = maximumLineLength + chunkSize
@@ -410,7 +408,7 @@ package struct LineReader: Sendable {
                 statistics.crlfLines += 1
             }
             statistics.lines += 1
-            let number = linesBefore + statistics.lines
+            let number = statistics.lines
             let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
             if statistics.firstNULLine == nil {
                 let alone = batch != nil && number >= batchesResumeAt
@@ -464,7 +462,7 @@ package struct LineReader: Sendable {
             let count = fill(base + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: linesBefore + statistics.lines)
+                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: statistics.lines)
             }
             if count == 0 {
                 // A followed file ends only this way.
@@ -490,7 +488,7 @@ package struct LineReader: Sendable {
                 cursor = lineStart
             }
             while cursor < filled {
-                let next = linesBefore + statistics.lines + 1
+                let next = statistics.lines + 1
                 if let batch, next >= batchesResumeAt {
                     let taken = batch(UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart), next)
                     statistics.lines += taken.lines
