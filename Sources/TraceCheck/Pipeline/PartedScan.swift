@@ -32,10 +32,9 @@ struct PartedScan {
     /// `lettingRunsGo`: the parts are at most `ScanOptions.retiringPartBytes` each, as what a
     /// part holds is held until the part is joined (`scan`).
     static func plan(path: String, parts: Int, options: ScanOptions, reader: LineReader, lettingRunsGo: Bool = false) -> PartedScan? {
-        guard parts > 1, let descriptor = try? reader.open(path) else { return nil }
+        guard parts > 1, let (descriptor, status) = try? reader.open(path) else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, !LineReader.isGzip(descriptor) else { return nil }
+        guard (status.st_mode & S_IFMT) == S_IFREG, !LineReader.isGzip(descriptor) else { return nil }
         let size = Int(status.st_size)
         var count = min(parts, size / max(1, options.minimumPartBytes))
         guard count > 1 else { return nil }
@@ -172,7 +171,7 @@ struct PartedScan {
     /// (`ScanSession.shiftLines`). Counting them first cost each part a read of the part
     /// before it.
     private func scanPart(_ index: Int, options: ScanOptions, reader: LineReader, catalog: CompiledCatalog) throws(InputError) -> PartRead {
-        let descriptor = try reader.open(path)
+        let descriptor = try reader.open(path).descriptor
         defer { close(descriptor) }
         let range = ranges[index]
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines,

@@ -207,12 +207,10 @@ package struct LineReader: Sendable {
                 return systemRead(STDIN_FILENO, buffer, capacity)
             }
         case .file(let path):
-            let descriptor = try open(path)
+            let (descriptor, status) = try open(path)
             if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, batch: batch, body) }
             defer { close(descriptor) }
-            var status = stat()
-            let size = fstat(descriptor, &status) == 0 ? Int(status.st_size) : 0
-            return try read(name: path, inputBytes: size, batch: batch, body) { systemRead(descriptor, $0, $1) }
+            return try read(name: path, inputBytes: Int(status.st_size), batch: batch, body) { systemRead(descriptor, $0, $1) }
         }
     }
 
@@ -223,7 +221,7 @@ package struct LineReader: Sendable {
     /// `waiting` is called each time the file is read to its end.
     func follow(_ path: String, pollInterval: UInt32 = 100_000, waiting: (() -> Void)? = nil, batch: LineBatchReader? = nil,
                 _ body: (Line) -> Void) throws(InputError) -> ReadStatistics {
-        var descriptor = try open(path)
+        var descriptor = try open(path).descriptor
         defer { close(descriptor) }
         var position = 0
         var identity = Self.identity(of: descriptor)
@@ -363,15 +361,18 @@ package struct LineReader: Sendable {
         return text
     }
 
-    func open(_ path: String) throws(InputError) -> Int32 {
+    /// `path` opened for reading, with what `fstat` says of it (all zero where it says
+    /// nothing: no size, not a regular file), so that no caller asks again.
+    func open(_ path: String) throws(InputError) -> (descriptor: Int32, status: stat) {
         let descriptor = Glibc_open(path)
         guard descriptor >= 0 else { throw InputError(source: path, reason: Self.systemMessage(errno), afterLine: nil) }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        if fstat(descriptor, &status) != 0 { status = stat() }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
             throw InputError(source: path, reason: "is a directory", afterLine: nil)
         }
-        return descriptor
+        return (descriptor, status)
     }
 
     /// - Parameter fill: reads up to the given count into the pointer, returns the count read,
