@@ -100,19 +100,19 @@ final class LiveCheckTests: XCTestCase {
     func testGeneratedTracesTellOnlyWhatTheWholeCaptureReports() throws {
         let seeds = 1_000
         // Each trace is looked at after every event, so the traces are checked on every core.
-        let results = ConcurrentResults<(problems: [String], told: Int, reported: Int)>(count: seeds)
-        DispatchQueue.concurrentPerform(iterations: seeds) { index in
+        let results = SharedTasks(count: seeds) { index -> (problems: [String], told: Int, reported: Int) in
             let seed = UInt64(index + 1)
             let text = RandomTraces.trace(seed: seed)
             do {
                 let result = try Self.disagreements(text, name: "seed-\(seed).log", checker: Self.allRules)
                 let reported = try Self.allRules.check(.text(name: "seed", contents: text)).findings.count
-                results.store(index, (result.problems.map { "seed \(seed): \($0)" }, result.told, reported))
+                return (result.problems.map { "seed \(seed): \($0)" }, result.told, reported)
             } catch {
-                results.store(index, (["seed \(seed): \(error)"], 0, 0))
+                return (["seed \(seed): \(error)"], 0, 0)
             }
         }
-        let all = results.all.compactMap { $0 }
+        DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in results.work() }
+        let all = results.results()
         XCTAssertEqual(all.count, seeds)
         let problems = all.flatMap(\.problems)
         XCTAssertEqual(problems.prefix(5), [], "RandomTraces.trace(seed:) gives the trace again")

@@ -71,17 +71,17 @@ final class RetirementTests: XCTestCase {
 
     func testGeneratedTracesReportTheSameWhenRunsAreLetGo() throws {
         let seeds = 1_000
-        let results = ConcurrentResults<(problems: [String], letGo: Int)>(count: seeds)
-        DispatchQueue.concurrentPerform(iterations: seeds) { index in
+        let results = SharedTasks(count: seeds) { index -> (problems: [String], letGo: Int) in
             let seed = UInt64(index + 1)
             do {
                 let result = try Self.disagreements(RandomTraces.trace(seed: seed), name: "seed-\(seed).log")
-                results.store(index, (result.problems.map { "seed \(seed): \($0)" }, result.letGo))
+                return (result.problems.map { "seed \(seed): \($0)" }, result.letGo)
             } catch {
-                results.store(index, (["seed \(seed): \(error)"], 0))
+                return (["seed \(seed): \(error)"], 0)
             }
         }
-        let all = results.all.compactMap { $0 }
+        DispatchQueue.concurrentPerform(iterations: ProcessInfo.processInfo.activeProcessorCount) { _ in results.work() }
+        let all = results.results()
         XCTAssertEqual(all.count, seeds)
         XCTAssertEqual(all.flatMap(\.problems).prefix(5), [], "RandomTraces.trace(seed:) gives the trace again")
         let letGo = all.map(\.letGo).reduce(0, +)

@@ -182,11 +182,10 @@ package struct Checker: Sendable {
         guard options.scan.threadsPerFile > 1, rules.count > 1 else {
             return rules.indices.map { rules[$0].outcome(for: timeline, after: progress[$0]) }
         }
-        let results = ConcurrentResults<RuleOutcome>(count: rules.count)
-        DispatchQueue.concurrentPerform(iterations: rules.count) { index in
-            results.store(index, rules[index].outcome(for: timeline, after: progress[index]))
-        }
-        // concurrentPerform runs every index before it returns.
-        return results.all.map { $0 ?? RuleOutcome() }
+        let tasks = SharedTasks(count: rules.count) { rules[$0].outcome(for: timeline, after: progress[$0]) }
+        // `threadsPerFile` workers, each taking the next rule no other has begun: the rules are
+        // shared by how long each takes, and every one is done when concurrentPerform returns.
+        DispatchQueue.concurrentPerform(iterations: min(options.scan.threadsPerFile, rules.count)) { _ in tasks.work() }
+        return tasks.results()
     }
 }
