@@ -106,20 +106,23 @@ package final class CompiledCatalog: Sendable {
         case words(CaselessWordSet)
     }
 
-    /// How many pieces come after the shapes (`piece(_:)`).
-    private static let pieceCount = 8
+    /// The pieces after the shapes: four regexes, then four word sets, in the order `init`
+    /// takes them.
+    private enum OtherPiece: CaseIterable {
+        case barePointer, uuid, sceneOfRecord, systemAccount, candidateWords, shortMessageWords, nearMissWords, systemWords
+    }
 
-    /// Piece `index` after the shapes: four regexes, then four word sets, in the order `init` takes them.
-    private static func piece(_ index: Int) throws(PCRE2CompileError) -> Piece {
-        switch index {
-        case 0: .regex(try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])"))
-        case 1: .regex(try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])"))
-        case 2: .regex(try PCRE2Regex(UIKitAccount.sceneOfRecordPattern))
-        case 3: .regex(try PCRE2Regex(SystemAccount.pattern))
-        case 4: .words(CaselessWordSet(covering: candidateVocabulary, fingerprints: candidateFingerprints, teddyBuckets: candidateTeddyBuckets))
-        case 5: .words(CaselessWordSet(covering: shortMessageVocabulary))
-        case 6: .words(CaselessWordSet(covering: nearMissNames, fingerprints: nearMissFingerprints))
-        default: .words(CaselessWordSet(covering: SystemAccount.words))
+    private static func piece(_ which: OtherPiece) throws(PCRE2CompileError) -> Piece {
+        switch which {
+        case .barePointer: .regex(try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])"))
+        case .uuid: .regex(try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])"))
+        case .sceneOfRecord: .regex(try PCRE2Regex(UIKitAccount.sceneOfRecordPattern))
+        case .systemAccount: .regex(try PCRE2Regex(SystemAccount.pattern))
+        case .candidateWords:
+            .words(CaselessWordSet(covering: candidateVocabulary, fingerprints: candidateFingerprints, teddyBuckets: candidateTeddyBuckets))
+        case .shortMessageWords: .words(CaselessWordSet(covering: shortMessageVocabulary))
+        case .nearMissWords: .words(CaselessWordSet(covering: nearMissNames, fingerprints: nearMissFingerprints))
+        case .systemWords: .words(CaselessWordSet(covering: SystemAccount.words))
         }
     }
 
@@ -133,10 +136,10 @@ package final class CompiledCatalog: Sendable {
     /// The catalog's compile as tasks (`SharedTasks`), each shape and each other piece one of
     /// its own: the same catalog, whichever thread compiled what.
     private static func compile() -> SharedTasks<Result<Piece, PCRE2CompileError>> {
-        let shapeCount = SpellingShape.each.count
-        return SharedTasks(count: shapeCount + pieceCount) { index in
+        let shapeCount = SpellingShape.each.count, others = OtherPiece.allCases
+        return SharedTasks(count: shapeCount + others.count) { index in
             do throws(PCRE2CompileError) {
-                return .success(index < shapeCount ? try shapePiece(index) : try piece(index - shapeCount))
+                return .success(index < shapeCount ? try shapePiece(index) : try piece(others[index - shapeCount]))
             } catch {
                 return .failure(error)
             }
