@@ -25,7 +25,9 @@ let package = Package(
         ),
         // The prefilter's vector kernel (Teddy's nibble fingerprints), held to the Swift search by a test.
         .target(name: "CTeddy"),
-        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", "CTeddy", .product(name: "Yams", package: "Yams")]),
+        // Where a new thread starts (Linux's CPU affinity calls, which Swift's Glibc module does not show).
+        .target(name: "CThreadPlacement"),
+        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", "CTeddy", "CThreadPlacement", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "tracecheck",
             dependencies: [

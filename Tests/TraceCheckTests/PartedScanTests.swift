@@ -60,8 +60,32 @@ final class PartedScanTests: XCTestCase {
             started += 1
             return false
         })
-        XCTAssertEqual(started, 2, "a start was asked for each thread")
+        XCTAssertEqual(started, 1, "a start was asked for each thread besides the joining one")
         XCTAssertFalse(whole.stream.events.isEmpty)
+        XCTAssertEqual(parted.comparableFacts, whole.comparableFacts)
+    }
+
+    /// Workers that begin a while after they were started (a thread the system starts late;
+    /// here half a second, when the joining thread has most likely read every part itself)
+    /// take what is left, or nothing: the read is the whole read's, and it ends.
+    func testPartsAWorkerHasNotClaimedAreReadByTheJoiningThread() throws {
+        var generator = BenchmarkStory(seed: 12)
+        let text = CaptureRenderer.render(generator.next(3000), as: "xcode-console")
+        let path = directory.appendingPathComponent("late.log").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let whole = try CaptureScanner().scan(.file(path))
+        var options = ScanOptions()
+        options.threadsPerFile = 3
+        options.minimumPartBytes = max(1, text.utf8.count / 5)
+        let plan = try XCTUnwrap(PartedScan.plan(path: path, parts: 4, options: options, reader: LineReader()))
+        XCTAssertEqual(plan.ranges.count, 4)
+        var started = 0
+        let parted = try plan.scan(options: options, reader: LineReader(), catalog: .shared, startThread: { body in
+            started += 1
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5, execute: body)
+            return true
+        })
+        XCTAssertEqual(started, 2, "a start was asked for each thread besides the joining one")
         XCTAssertEqual(parted.comparableFacts, whole.comparableFacts)
     }
 

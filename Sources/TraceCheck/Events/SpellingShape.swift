@@ -68,7 +68,7 @@ extension SpellingShape {
     /// In priority order: the first shape that resolves a message wins.
     package static let all: [SpellingShape] = each.map { $0() }
     /// `all`, each shape made only when asked for: the catalog's compile makes and compiles
-    /// them on two threads (`SharedTasks`), each in its own task.
+    /// them on the warm-up thread and the check's (`SharedTasks`), each in its own task.
     static let each: [@Sendable () -> SpellingShape] = [{ objcMethod }, { swiftFunction }, { bareSelector }, { notification }, { shortForm },
                                                         { phrase }, { reactNativeState }, { scenePhase }, { uikitMessage }, { flutterState }]
 

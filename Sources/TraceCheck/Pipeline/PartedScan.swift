@@ -18,6 +18,11 @@ struct PartedScan {
     static let searchWindow = 1 << 20
     /// Lines the format is detected on, as a whole-file scan does.
     static let headBytes = 1 << 20
+    /// What is read first of the head and of each search window: enough for the detection's
+    /// lines and a record's start on most captures, and the rest only where it is not. The
+    /// plan is made before any part is read: with a megabyte read for each (256 fresh pages),
+    /// it took 1.2 to 2 ms of the 5 to 7 before the parts of a 64 MB console began.
+    static let firstReadBytes = 64 << 10
 
     let path: String
     let choice: FormatChoice
@@ -46,8 +51,12 @@ struct PartedScan {
         let matcher = PCRE2Matcher()
         // The lines a whole read detects the format on: its last line even without a newline,
         // each cut at the reader's longest line.
-        let head = Self.lines(of: read(descriptor, at: 0, count: headBytes), limit: FormatDetector.sampleSize, endsFile: size <= headBytes,
+        var head: [[UInt8]] = []
+        for count in [min(firstReadBytes, headBytes), headBytes] {
+            head = Self.lines(of: read(descriptor, at: 0, count: count), limit: FormatDetector.sampleSize, endsFile: size <= count,
                               maximumLength: reader.maximumLineLength).map(ANSI.stripped)
+            if head.count >= FormatDetector.sampleSize || size <= count { break }
+        }
         // Without the lines a whole read decides on, the parts could be read in another format.
         guard head.count >= FormatDetector.sampleSize || size <= headBytes else { return nil }
         let choice = options.formatChoice(firstLines: head, matcher: matcher)
@@ -57,26 +66,34 @@ struct PartedScan {
 
         var starts = [0]
         for part in 1..<count {
-            let window = read(descriptor, at: size / count * part, count: searchWindow)
-            // The first line of the window may be cut; a record starts after a newline.
-            guard let newline = window.firstIndex(of: 10) else { return nil }
-            var offset = newline + 1
+            let cut = size / count * part
+            // The first record start of the window: the lines of a short window are those of
+            // a long one, up to its last, which may be cut.
             var found: Int?
-            while offset < window.count, let end = window[offset...].firstIndex(of: 10) {
-                let isStart = anyLineStarts || window[offset..<end].withUnsafeBytes { line in
-                    Self.startsRecord(line, reader: recordReader, matcher: matcher)
-                }
-                if isStart {
-                    found = size / count * part + offset
-                    break
-                }
-                offset = end + 1
+            for length in [min(firstReadBytes, searchWindow), searchWindow] where found == nil {
+                found = Self.firstRecordStart(in: read(descriptor, at: cut, count: length), anyLineStarts: anyLineStarts,
+                                              reader: recordReader, matcher: matcher).map { cut + $0 }
             }
             guard let start = found, let previous = starts.last, start > previous else { return nil }
             starts.append(start)
         }
         let ranges = zip(starts, starts.dropFirst() + [size]).map { $0..<$1 }
         return PartedScan(path: path, choice: choice, firstLines: head, ranges: ranges)
+    }
+
+    /// Where in `window` the first line that starts a record begins: after its first newline
+    /// (its first line may be cut), and only a line the window holds whole.
+    private static func firstRecordStart(in window: [UInt8], anyLineStarts: Bool, reader: any RecordReader, matcher: PCRE2Matcher) -> Int? {
+        guard let newline = window.firstIndex(of: 10) else { return nil }
+        var offset = newline + 1
+        while offset < window.count, let end = window[offset...].firstIndex(of: 10) {
+            let isStart = anyLineStarts || window[offset..<end].withUnsafeBytes { line in
+                Self.startsRecord(line, reader: reader, matcher: matcher)
+            }
+            if isStart { return offset }
+            offset = end + 1
+        }
+        return nil
     }
 
     /// Whether a whole read, too, starts a record at `line`, whatever came before it: where
@@ -97,13 +114,17 @@ struct PartedScan {
         return false
     }
 
-    /// Reads the parts on `options.threadsPerFile` threads and joins them, in file order, on
-    /// this one. With `retirement`, the runs over are judged and let go after each part is
-    /// joined while parts after it are still read, and a part is read only once the part
-    /// that many places before it is joined:
+    /// Reads the parts on `options.threadsPerFile` threads, this one and workers, and joins
+    /// them, in file order, on this one. With `retirement`, the runs over are judged and let go
+    /// after each part is joined while parts after it are still read, and a part is read only
+    /// once the part that many places before it is joined:
     /// what is held is the runs not yet over plus a part per thread, not the file.
-    /// `startThread`: starts a worker, or says the system would not (then this thread reads
-    /// each part itself, before it joins it).
+    /// `startThread`: starts a worker, or says the system would not.
+    ///
+    /// While the part it joins next is not read, this thread reads the next part no worker
+    /// has claimed: it would otherwise sit idle while workers read, and a worker the system
+    /// starts late (0.1 to 4 ms on this project's 2-core VM) leaves its part to this thread
+    /// instead of holding up the join.
     func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog, retirement: RunRetirement? = nil,
               startThread: (@escaping @Sendable () -> Void) -> Bool = { PlainThread.start(stackSize: 8 << 20, $0) })
         throws(InputError) -> ScannedCapture {
@@ -111,16 +132,16 @@ struct PartedScan {
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
         // Threads of their own, not the dispatch pool's: this thread waits for them, and may
         // itself be one of the pool's (a batch of captures).
-        let readNext = { @Sendable in
-            guard let index = pipeline.claim() else { return false }
+        let readNext = { @Sendable (waiting: Bool) in
+            guard let index = pipeline.claim(waiting: waiting) else { return false }
             pipeline.store(index, Result { () throws(InputError) in
                 try scanPart(index, options: options, reader: reader, catalog: catalog)
             })
             return true
         }
-        let workers = (0..<threads).filter { _ in
+        let workers = (1..<threads).filter { _ in
             startThread {
-                while readNext() {}
+                while readNext(true) {}
                 pipeline.leave()
             }
         }.count
@@ -128,7 +149,9 @@ struct PartedScan {
         defer { pipeline.waitForWorkers(workers) }
         var joined: (session: ScanSession, statistics: ReadStatistics)?
         for index in ranges.indices {
-            if workers == 0 { _ = readNext() }
+            // Parts no worker has claimed, while the one to join is not read (without workers,
+            // every part is this thread's).
+            while !pipeline.isRead(index), readNext(false) {}
             // Each part numbers its lines from its own start; the lines of the parts before it are known now.
             let linesBefore = joined?.statistics.lines ?? 0
             var part: PartRead
@@ -258,10 +281,16 @@ private final class PartPipeline: @unchecked Sendable {
         return body()
     }
 
-    /// The next part for a worker to read, once it may: nil when there is none left.
-    func claim() -> Int? {
+    /// Whether part `index` is read (or failed), and not yet taken.
+    func isRead(_ index: Int) -> Bool { locked { results[index] != nil } }
+
+    /// The next part to read, once it may be read: nil when there is none left. `waiting`:
+    /// whether to wait until it may (a worker), or return nil at once (the joining thread,
+    /// which is what lets it: the part it joins next may always be read).
+    func claim(waiting: Bool) -> Int? {
         locked {
-            while !stopped, nextToClaim < parts, nextToClaim >= joinedCount + ahead { condition.wait() }
+            while waiting, !stopped, nextToClaim < parts, nextToClaim >= joinedCount + ahead { condition.wait() }
+            guard nextToClaim < joinedCount + ahead else { return nil }
             guard !stopped, nextToClaim < parts else { return nil }
             defer { nextToClaim += 1 }
             return nextToClaim

@@ -5,11 +5,11 @@ import Foundation
 /// is left, or nothing, and `results()` never waits for a task no one has begun, only for one
 /// another thread is still running (it runs the rest itself).
 ///
-/// The catalog's compile is such work (each pattern and each word set alone): two warm-up
-/// threads and then the check itself take its tasks, while the command line is parsed. On
-/// this project's 2-core VM a new thread began 0.1 to 2 ms after it was started, and one
-/// thread compiling the formats then the catalog finished 1.6 ms after the parse. A capture's
-/// rules, judged at once by `threadsPerFile` threads (`Checker.outcomes`), are such work too.
+/// The catalog's compile is such work (each pattern and each word set alone): the warm-up
+/// thread, while the command line is parsed, and then the check itself take its tasks. One
+/// thread compiling the formats then the catalog alone finished 1.6 ms after the parse on
+/// this project's 2-core VM. A capture's rules, judged at once by `threadsPerFile` threads
+/// (`Checker.outcomes`), are such work too.
 final class SharedTasks<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private let count: Int
