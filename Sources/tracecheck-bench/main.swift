@@ -316,7 +316,7 @@ for bench in captures {
 print("grep-P: grep -c -P with the shapes a user writes (tracecheck-bench pattern prints them: anchored after an optional NSLog")
 print("prefix for the Xcode console and prints, after any prefix for device logs); lines: what it counted. grep-F: two literals")
 print("(\(literals.joined(separator: ", "))). wc -l: reading the file, the floor. ×-j1: how many times faster with \(threads) threads")
-print("(files over 64 MB are read in parts; log-json is not: one JSON array). peak MB: the larger of both tracecheck runs.")
+print("(files of 16 MB or more are read in parts; log-json is not: one JSON array). peak MB: the larger of both tracecheck runs.")
 
 // Many apps against one: a device log of 100 apps logging in turn should take at most 1.3 times
 // as long as one of a single app at the same size. The rows above time the two a minute or more

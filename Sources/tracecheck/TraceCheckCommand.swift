@@ -289,7 +289,7 @@ struct Report: ParsableCommand {
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Skip a directory's files that match this glob (repeatable).", valueName: "glob"))
     var exclude: [String] = []
 
-    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Threads: captures checked at once; with fewer captures than threads, a capture over 64 MB is also read in parts at once (default: one per core).")
+    @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Threads: captures checked at once; with fewer captures than threads, a capture of 16 MB or more is also read in parts at once (default: one per core).")
     var jobs: Int?
 
     func validate() throws {
