@@ -41,6 +41,8 @@ let package = Package(
         .testTarget(name: "TraceCheckTests", dependencies: ["TraceCheck", "CaptureFixtures"]),
         // Expected outputs are read from the source tree by path, not bundled.
         .testTarget(name: "CLITests", dependencies: ["TraceCheck"], exclude: ["Expected"]),
+        // The executable's own parts: what it reads of a command line.
+        .testTarget(name: "CommandTests", dependencies: ["tracecheck"]),
     ]
 )
 

@@ -85,8 +85,17 @@ struct TraceCheckCommand: ParsableCommand {
     static func main() {
         let raw = Array(CommandLine.arguments.dropFirst())
         // Grouped short options (`-qj2`) never hold what `checksCaptures` looks for.
-        if checksCaptures(raw) { Warmup.start() }
-        main(ShortOptions.expanded(raw))
+        guard checksCaptures(raw) else { return main(ShortOptions.expanded(raw)) }
+        Warmup.start()
+        let arguments = ShortOptions.expanded(raw)
+        // A common command line is read without the argument parser; its errors exit as
+        // `main` would make them.
+        guard let settings = QuickArguments.report(arguments) else { return main(arguments) }
+        do {
+            try settings.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 
     /// Whether the command line asks for a check (`report`, named or by default), whose
@@ -159,7 +168,7 @@ extension Severity: ChoiceArgument {}
 extension ReportFormat: ChoiceArgument {}
 
 /// `--report FORMAT=PATH`: an extra report written by the same run.
-struct ReportRequest: ExpressibleByArgument {
+struct ReportRequest: ExpressibleByArgument, Equatable {
     let format: ReportFormat
     let path: String
 
@@ -310,12 +319,91 @@ struct Report: ParsableCommand {
         if Set(paths).count != paths.count { throw ValidationError("two outputs are written to the same file") }
     }
 
+    func run() throws { try settings.run() }
+
+    /// What the command line asked for, as plain values (`QuickArguments` reads the same
+    /// from a common command line without the argument parser).
+    var settings: ReportSettings {
+        ReportSettings(inputs: inputs, format: format, output: output, reports: reports, failOn: failOn, strict: strict,
+                       exitZero: exitZero, timeline: timeline, follow: follow, allowEmpty: allowEmpty, baseline: baseline,
+                       writeBaseline: writeBaseline, baselineByFile: baselineByFile, pathBase: pathBase, configPath: config.path,
+                       ignoreConfig: config.ignore, mode: mode, color: color, quiet: quiet, inputFormat: inputFormat, process: process,
+                       include: include, exclude: exclude, jobs: jobs)
+    }
+
+    /// The columns of the terminal on standard output: `$COLUMNS`, else what the terminal
+    /// says, else 100 (a pipe, a file).
+    static func terminalWidth(_ variables: [String: String]) -> Int {
+        if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 100
+    }
+
+    /// Whether the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`,
+    /// the order the C library asks them in): else the terminal gets ASCII verdict marks.
+    static func localeIsUTF8(_ variables: [String: String]) -> Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty } ?? ""
+        // `UTF-8`, `utf8`, `en_US.UTF-8`, as bytes: Foundation's `replacingOccurrences` and
+        // `contains` took a million instructions here, on the way to the first line.
+        let folded = Array(locale.lowercased().utf8.filter { $0 != UInt8(ascii: "-") })
+        return folded.indices.contains { folded[$0...].starts(with: "utf8".utf8) }
+    }
+
+    /// The baseline to hide findings with, or a message and exit 2 before any capture is read.
+    static func readBaseline(_ path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("tracecheck: error: cannot read the baseline \(path): \(String(cString: strerror(errno)))")
+            throw ExitCode(Exit.badConfiguration)
+        }
+        do {
+            return try Baseline.read(data)
+        } catch {
+            printError("\(path)\(error.position.map { ":" + $0 } ?? ""): error: not a tracecheck baseline (write one with --write-baseline): \(error)")
+            throw ExitCode(Exit.badConfiguration)
+        }
+    }
+
+    static func describe(_ diagnostic: InputDiagnostic) -> String {
+        let place = diagnostic.line.map { "\(diagnostic.path):\($0)" } ?? diagnostic.path
+        return "\(place): \(diagnostic.level.rawValue): \(diagnostic.message)"
+    }
+}
+
+/// Everything `report` was asked for, as plain values: from the argument parser (`Report`), or
+/// from a common command line read without it (`QuickArguments`), and run the same way.
+struct ReportSettings: Equatable {
+    var inputs: [String]
+    var format: ReportFormat?
+    var output: String?
+    var reports: [ReportRequest] = []
+    var failOn: Severity = .error
+    var strict = false
+    var exitZero = false
+    var timeline = false
+    var follow = false
+    var allowEmpty = false
+    var baseline: String?
+    var writeBaseline: String?
+    var baselineByFile = false
+    var pathBase: String?
+    var configPath: String?
+    var ignoreConfig = false
+    var mode: ModeOption?
+    var color: ColorOption = .auto
+    var quiet = false
+    var inputFormat: String?
+    var process: [String] = []
+    var include: [String] = []
+    var exclude: [String] = []
+    var jobs: Int?
+
     /// The lowest severity that fails the run.
     var threshold: Severity { strict ? min(failOn, .warning) : failOn }
 
     func run() throws {
-        let configuration = try config.load()
-        let accepted = try baseline.map(Self.readBaseline)
+        let configuration = try ConfigOptions.load(ignoreConfig ? nil : ConfigOptions.locate(configPath))
+        let accepted = try baseline.map(Report.readBaseline)
         var options = configuration.checkOptions
         if let mode { options.timeline.forcedMode = mode.forcedMode }
         options.scan.format = inputFormat.flatMap(CaptureFormats.named)
@@ -337,8 +425,8 @@ struct Report: ParsableCommand {
         let paths = PathBase.detected(explicit: pathBase, environment: variables)
         let mainFormat = format ?? .terminal
         let mainReporter = mainFormat.reporter(color: output == nil && useColor, quiet: quiet, failOn: failOn,
-                                               verbose: timeline, unicode: Self.localeIsUTF8(variables),
-                                               width: output == nil ? Self.terminalWidth(variables) : 100, paths: paths,
+                                               verbose: timeline, unicode: Report.localeIsUTF8(variables),
+                                               width: output == nil ? Report.terminalWidth(variables) : 100, paths: paths,
                                                rules: options.rules.map(\.description))
         let sink: OutputSink
         if let output {
@@ -381,7 +469,7 @@ struct Report: ParsableCommand {
                 case .success(let report):
                     let streamed = streaming?.render(report) ?? ""
                     if !report.scan.diagnostics.isEmpty || !streamed.isEmpty || report.scan.statistics.damage != nil { progress.clear() }
-                    for diagnostic in report.scan.diagnostics { printError(Self.describe(diagnostic)) }
+                    for diagnostic in report.scan.diagnostics { printError(Report.describe(diagnostic)) }
                     if report.scan.statistics.interrupted {
                         printError("tracecheck: \(report.path): interrupted after line \(report.scan.statistics.lines); the lines before it are checked")
                     }
@@ -445,39 +533,6 @@ struct Report: ParsableCommand {
         if !exitZero, result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(Exit.findings) }
     }
 
-    /// The columns of the terminal on standard output: `$COLUMNS`, else what the terminal
-    /// says, else 100 (a pipe, a file).
-    static func terminalWidth(_ variables: [String: String]) -> Int {
-        if let columns = variables["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 100
-    }
-
-    /// Whether the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`,
-    /// the order the C library asks them in): else the terminal gets ASCII verdict marks.
-    static func localeIsUTF8(_ variables: [String: String]) -> Bool {
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { variables[$0] }.first { !$0.isEmpty } ?? ""
-        // `UTF-8`, `utf8`, `en_US.UTF-8`, as bytes: Foundation's `replacingOccurrences` and
-        // `contains` took a million instructions here, on the way to the first line.
-        let folded = Array(locale.lowercased().utf8.filter { $0 != UInt8(ascii: "-") })
-        return folded.indices.contains { folded[$0...].starts(with: "utf8".utf8) }
-    }
-
-    /// The baseline to hide findings with, or a message and exit 2 before any capture is read.
-    static func readBaseline(_ path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            printError("tracecheck: error: cannot read the baseline \(path): \(String(cString: strerror(errno)))")
-            throw ExitCode(Exit.badConfiguration)
-        }
-        do {
-            return try Baseline.read(data)
-        } catch {
-            printError("\(path)\(error.position.map { ":" + $0 } ?? ""): error: not a tracecheck baseline (write one with --write-baseline): \(error)")
-            throw ExitCode(Exit.badConfiguration)
-        }
-    }
-
     private var useColor: Bool {
         switch color {
         case .always: return true
@@ -489,10 +544,6 @@ struct Report: ParsableCommand {
         }
     }
 
-    private static func describe(_ diagnostic: InputDiagnostic) -> String {
-        let place = diagnostic.line.map { "\(diagnostic.path):\($0)" } ?? diagnostic.path
-        return "\(place): \(diagnostic.level.rawValue): \(diagnostic.message)"
-    }
 }
 
 enum RulesFormat: String, ExpressibleByArgument, CaseIterable {
