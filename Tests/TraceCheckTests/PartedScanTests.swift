@@ -42,51 +42,48 @@ final class PartedScanTests: XCTestCase {
         }
     }
 
+    /// A generated console cut in `parts` and read by `threads` threads, whose workers
+    /// `startThread` starts or not: the whole read's facts, the parted read's, and how many
+    /// workers were asked for.
+    private func readInParts(seed: UInt64, threads: Int, parts: Int, startThread: (@escaping @Sendable () -> Void) -> Bool) throws
+        -> (whole: [String], parted: [String], started: Int) {
+        var generator = BenchmarkStory(seed: seed)
+        let text = CaptureRenderer.render(generator.next(3000), as: "xcode-console")
+        let path = directory.appendingPathComponent("parts-\(seed).log").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let whole = try CaptureScanner().scan(.file(path))
+        XCTAssertFalse(whole.stream.events.isEmpty)
+        var options = ScanOptions()
+        options.threadsPerFile = threads
+        options.minimumPartBytes = max(1, text.utf8.count / (parts + 1))
+        let plan = try XCTUnwrap(PartedScan.plan(path: path, parts: parts, options: options, reader: LineReader()))
+        XCTAssertEqual(plan.ranges.count, parts)
+        var started = 0
+        let parted = try plan.scan(options: options, reader: LineReader(), catalog: .shared, startThread: { body in
+            started += 1
+            return startThread(body)
+        })
+        return (whole.comparableFacts, parted.comparableFacts, started)
+    }
+
     /// Where the system starts no thread, the joining thread reads each part itself and
     /// gets the facts of a whole read.
     func testThePartsAreReadWithoutThreadsWhereNoneStarts() throws {
-        var generator = BenchmarkStory(seed: 11)
-        let text = CaptureRenderer.render(generator.next(3000), as: "xcode-console")
-        let path = directory.appendingPathComponent("threadless.log").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let whole = try CaptureScanner().scan(.file(path))
-        var options = ScanOptions()
-        options.threadsPerFile = 2
-        options.minimumPartBytes = max(1, text.utf8.count / 4)
-        let plan = try XCTUnwrap(PartedScan.plan(path: path, parts: 3, options: options, reader: LineReader()))
-        XCTAssertEqual(plan.ranges.count, 3)
-        var started = 0
-        let parted = try plan.scan(options: options, reader: LineReader(), catalog: .shared, startThread: { _ in
-            started += 1
-            return false
-        })
-        XCTAssertEqual(started, 1, "a start was asked for each thread besides the joining one")
-        XCTAssertFalse(whole.stream.events.isEmpty)
-        XCTAssertEqual(parted.comparableFacts, whole.comparableFacts)
+        let read = try readInParts(seed: 11, threads: 2, parts: 3) { _ in false }
+        XCTAssertEqual(read.started, 1, "a start was asked for each thread besides the joining one")
+        XCTAssertEqual(read.parted, read.whole)
     }
 
     /// Workers that begin a while after they were started (a thread the system starts late;
     /// here half a second, when the joining thread has most likely read every part itself)
     /// take what is left, or nothing: the read is the whole read's, and it ends.
     func testPartsAWorkerHasNotClaimedAreReadByTheJoiningThread() throws {
-        var generator = BenchmarkStory(seed: 12)
-        let text = CaptureRenderer.render(generator.next(3000), as: "xcode-console")
-        let path = directory.appendingPathComponent("late.log").path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let whole = try CaptureScanner().scan(.file(path))
-        var options = ScanOptions()
-        options.threadsPerFile = 3
-        options.minimumPartBytes = max(1, text.utf8.count / 5)
-        let plan = try XCTUnwrap(PartedScan.plan(path: path, parts: 4, options: options, reader: LineReader()))
-        XCTAssertEqual(plan.ranges.count, 4)
-        var started = 0
-        let parted = try plan.scan(options: options, reader: LineReader(), catalog: .shared, startThread: { body in
-            started += 1
+        let read = try readInParts(seed: 12, threads: 3, parts: 4) { body in
             DispatchQueue.global().asyncAfter(deadline: .now() + 0.5, execute: body)
             return true
-        })
-        XCTAssertEqual(started, 2, "a start was asked for each thread besides the joining one")
-        XCTAssertEqual(parted.comparableFacts, whole.comparableFacts)
+        }
+        XCTAssertEqual(read.started, 2, "a start was asked for each thread besides the joining one")
+        XCTAssertEqual(read.parted, read.whole)
     }
 
     /// Health facts everywhere, so that some fall next to a cut: timestamps going back,
