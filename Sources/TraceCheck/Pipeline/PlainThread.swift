@@ -11,8 +11,8 @@ import Darwin
 /// On Linux the thread starts on a CPU other than its creator's, then may run on any: on this
 /// project's 2-core VM the scheduler queued a new thread behind its creator about half the
 /// time, and it began 2 to 4 ms later (a time slice), with the other core idle. The threads
-/// started here are there to work beside their creator (the warm-up beside the parse, a part
-/// beside the part this thread reads).
+/// started here are there to work beside their creator (the warm-up beside the command line's
+/// reading and the check's start, a part beside the part the joining thread reads).
 enum PlainThread {
     /// Whether the thread was started (the system may refuse one).
     static func start(stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
