@@ -91,7 +91,7 @@ package final class CompiledCatalog: Sendable {
         }
     }()
 
-    /// The compile of `shared`, which the warm-up threads help with before any check asks
+    /// The compile of `shared`, which the warm-up thread helps with before any check asks
     /// for it (`helpCompile`).
     private static let sharedCompile = compile()
 
