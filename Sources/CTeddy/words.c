@@ -542,21 +542,29 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
                                               quiet->prefix_tail_length) >= 0;
         }
         if (repeats) {
-            if (quiet->repeat_open) return TC_QUIET_LINE;
             size_t message = start + prefix, message_length = line_end - message;
             int64_t signature_length = (int64_t)message_length;
             uint64_t head, tail;
             tc_message_signature(text + message, message_length, &head, &tail);
-            // A message that repeats the last one is counted by the caller, as are runs of repeats.
-            if (signature_length > 0 && signature_length == quiet->signature_length
-                && head == quiet->signature_head && tail == quiet->signature_tail) return TC_QUIET_LINE;
+            // A message repeats the last one as the caller's `MessageSignature.continuesRun` says.
+            int repeated = signature_length > 0 && signature_length == quiet->signature_length
+                && head == quiet->signature_head && tail == quiet->signature_tail;
+            if (!repeated && quiet->repeats == 1 && quiet->double_count == TC_QUIET_DOUBLES) return TC_QUIET_LINE;
+            // A candidate is the caller's to take, runs of repeats and all.
             if (quiet->selected && is_candidate(quiet, message, line_end, places)) {
                 quiet->message_start = prefix;
                 return TC_QUIET_CANDIDATE_RECORD;
             }
-            quiet->signature_length = signature_length;
-            quiet->signature_head = head;
-            quiet->signature_tail = tail;
+            if (repeated) {
+                if (quiet->repeats == 0) quiet->repeat_first = quiet->first_number + (int64_t)quiet->lines;
+                quiet->repeats++;
+            } else {
+                if (quiet->repeats == 1) quiet->doubles[quiet->double_count++] = quiet->repeat_first;
+                quiet->repeats = 0;
+                quiet->signature_length = signature_length;
+                quiet->signature_head = head;
+                quiet->signature_tail = tail;
+            }
             quiet->stamp = text + start;
             expected = text + start;
             quiet->records++;

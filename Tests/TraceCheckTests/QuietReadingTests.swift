@@ -168,6 +168,38 @@ final class QuietReadingTests: XCTestCase {
         return String(format: "2026-04-02 %02d:%02d:%02d.%06d+0200", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60, micros % 1_000_000)
     }
 
+    /// An app's console copied twice, with runs of three, lifecycle rows among them: the C read
+    /// counts the runs of repeats itself, more than its `TC_QUIET_DOUBLES` between two stops,
+    /// and hands back the run it is in at each stop (a lifecycle row, a batch's end). Every
+    /// row copied once more is one row copied twice; a run of three is none.
+    func testRowsCopiedTwiceAreCountedAsTheFullReadCountsThem() throws {
+        var lines: [String] = []
+        var doubled: [Int] = []
+        for index in 0..<4_000 {
+            let time = Self.xcodeTime(micros: 36_000_000_000 + index * 1_700)
+            let message = switch index % 97 {
+            case 0: "-[SceneDelegate sceneWillResignActive:]"
+            case 1: "-[SceneDelegate sceneDidBecomeActive:]"
+            default: "[SyncEngine] records merged into the local store: \(index)"
+            }
+            let row = "\(time) Fieldnotes[4817:2863604] \(message)"
+            lines.append(row)
+            let copies = index % 7 == 0 ? 2 : (index % 3 == 0 ? 0 : 1)
+            // The run's first repeat is the line counted.
+            if copies == 1 { doubled.append(lines.count + 1) }
+            for _ in 0..<copies { lines.append(row) }
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        for chunkSize in [4_093, 65_536, 1 << 20] {
+            let reader = LineReader(chunkSize: chunkSize, maximumLineLength: 8_192)
+            let name = "rows copied twice, chunks of \(chunkSize)"
+            let quiet = try Self.summary(of: text, name: name, quiet: true, reader: reader)
+            XCTAssertEqual(quiet, try Self.summary(of: text, name: name, quiet: false, reader: reader), name)
+            XCTAssertEqual(quiet.filter { $0.hasPrefix("health doubledRows") },
+                           ["health doubledRows \(doubled[0]) \(doubled.count) \(doubled.count) of \(lines.count) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once"], name)
+        }
+    }
+
     /// Lines with a tab among an app's console, which Console.app's reader may take (its gate
     /// passes any line with a tab): copied rows, a message indented by a tab, a tab inside a
     /// print. The quiet read leaves each to the full read, which decides who takes it.

@@ -114,10 +114,13 @@ typedef struct {
     uint8_t bytes[6];
 } tc_line_shape;
 
+/// How many ended runs of one repeat (`tc_quiet.doubles`) a quiet read holds before it stops.
+#define TC_QUIET_DOUBLES 32
+
 /// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:longestLine:)`),
 /// for the lines that change nothing but counts: records that repeat the armed prefix with a
-/// message that is no candidate and repeats nothing, and lines no reader takes that are no
-/// candidate. Reads them from `offset` and stops before any other line, saying why: a line
+/// message that is no candidate (counting runs of one message repeated), and lines no reader
+/// takes that are no candidate. Reads them from `offset` and stops before any other line, saying why: a line
 /// with a colour escape or a NUL byte is the caller's too.
 typedef struct {
     // The text, and the search of its candidates.
@@ -137,8 +140,9 @@ typedef struct {
     size_t prefix_tail_length;
     /// Whether records' messages are searched for candidates (their process is selected).
     int selected;
-    /// A run of one message repeated is open: records are left to the caller, which counts it.
-    int repeat_open;
+    /// The line number of the line at `offset` when the read begins: the lines read are
+    /// counted from it, for the runs of repeats.
+    int64_t first_number;
     /// Lines longer than this (before their newline) are the caller's: the line reader cuts them.
     size_t longest_line;
     /// Lines no reader takes: 0 not read here, 1 read whatever they hold, 2 read unless candidates.
@@ -160,6 +164,14 @@ typedef struct {
     int64_t signature_length;
     uint64_t signature_head, signature_tail;
     size_t lines, records, crlf_lines;
+    /// The run of one message repeated that the last record is in, as the caller counts it
+    /// (`repeats` records repeated the message before them, the first at line `repeat_first`);
+    /// no run while `repeats` is 0.
+    int64_t repeat_first, repeats;
+    /// The runs of one repeat that ended, by their first line (rows copied twice), in order;
+    /// when `doubles` is full, the record that would end one more is left to the caller.
+    int64_t doubles[TC_QUIET_DOUBLES];
+    size_t double_count;
 
     // Out, at a stop: the line's newline, and where its message begins.
     size_t newline;

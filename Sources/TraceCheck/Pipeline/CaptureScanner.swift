@@ -358,7 +358,8 @@ final class ScanSession {
             // search of its own here read every batch's bytes once more).
             var quietStop = QuietStop()
             if run.fast, firstNumber > firstLineNumber,
-               let read = readQuietlyInC(from: start, of: text, longestLine: longestLine, into: &run, cursor: &candidates) {
+               let read = readQuietlyInC(from: start, number: firstNumber + taken.lines, of: text, longestLine: longestLine,
+                                         into: &run, cursor: &candidates) {
                 quietStop = read
                 taken.lines += read.lines
                 taken.crlfLines += read.crlfLines
@@ -456,17 +457,21 @@ final class ScanSession {
         var offset = 0, newline = 0, messageStart = 0
     }
 
-    /// Reads in C (`tc_quiet_read`) the lines of `text` from `start` that would change
-    /// nothing but `run`'s counts, stamp and signature, and the line count; nil where the C
-    /// read is not available.
-    private func readQuietlyInC(from start: Int, of text: UnsafeRawBufferPointer, longestLine: Int, into run: inout QuietRun,
-                                cursor: inout CompiledCatalog.CandidateCursor) -> QuietStop? {
+    /// Reads in C (`tc_quiet_read`) the lines of `text` from `start` (line `number`) that
+    /// would change nothing but `run`'s counts, stamp, signature and run of repeats, the rows
+    /// copied twice and the line count; nil where the C read is not available.
+    private func readQuietlyInC(from start: Int, number: Int, of text: UnsafeRawBufferPointer, longestLine: Int,
+                                into run: inout QuietRun, cursor: inout CompiledCatalog.CandidateCursor) -> QuietStop? {
         var quiet = tc_quiet()
         quiet.offset = start
+        quiet.first_number = Int64(number)
         quiet.longest_line = longestLine
         quiet.timestamp_length = samePrefix.timestampLength
         quiet.selected = run.selected ? 1 : 0
-        quiet.repeat_open = run.repeatRun == nil ? 0 : 1
+        if let repeatRun = run.repeatRun {
+            quiet.repeat_first = Int64(repeatRun.first)
+            quiet.repeats = Int64(repeatRun.repeats)
+        }
         quiet.signature_length = Int64(run.signature.length)
         quiet.signature_head = run.signature.head
         quiet.signature_tail = run.signature.tail
@@ -508,6 +513,10 @@ final class ScanSession {
             run.signature.head = quiet.signature_head
             run.signature.tail = quiet.signature_tail
             run.stamp = UnsafeRawBufferPointer(rebasing: text[stamp..<(stamp + samePrefix.timestampLength)])
+            run.repeatRun = quiet.repeats > 0 ? (Int(quiet.repeat_first), Int(quiet.repeats)) : nil
+            withUnsafeBytes(of: quiet.doubles) { doubles in
+                for first in doubles.bindMemory(to: Int64.self).prefix(quiet.double_count) { doubled.add(Int(first)) }
+            }
         }
         return QuietStop(stop: stop, lines: quiet.lines, crlfLines: quiet.crlf_lines, offset: quiet.offset,
                          newline: quiet.newline, messageStart: quiet.message_start)
