@@ -191,6 +191,10 @@ static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const ui
         cursor->newlines[blocks] = newlines;
         end = last;
     }
+    // The block after the window's last: none, for `find_line_end`'s pairs of blocks.
+    size_t filled = (end - from + 31) / 32;
+    cursor->masks[filled] = 0;
+    cursor->newlines[filled] = 0;
     cursor->start = from;
     cursor->end = end;
     cursor->escape = escape;
@@ -217,6 +221,11 @@ int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uin
     return 0;
 }
 
+/// Blocks `index` and `index + 1` of a window's bits as one word, the first block's in its low half.
+static inline uint64_t pair_of(const uint32_t *bits, size_t index) {
+    return (uint64_t)bits[index] | (uint64_t)bits[index + 1] << 32;
+}
+
 /// `tc_cursor_newline`, and whether a fingerprint may begin at some place from `from` up to
 /// the newline (*places != 0; not 0 also where the line is longer than a window, unknown then):
 /// a line with none holds no word, and its message is not searched again. *escape: whether
@@ -240,23 +249,26 @@ static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_
         // A window from the line's first byte may end before `from`, near the text's end (its
         // last 33 bytes are one block of 32): then the next is from `from`.
         if (from < cursor->end) {
-            // The block of `from` from it on, then whole blocks (most of a line's hold no
-            // newline) up to the window's last, whose bits stop at its end.
+            // The blocks of `from` and the next from it on, then pairs of whole blocks (most
+            // of a line's hold no newline) up to the window's last, whose bits stop at its end
+            // (and the block after it has none): two blocks to a step, since an app's lines
+            // are about a hundred bytes, and each step's test of a line's end is a branch
+            // that goes either way.
             size_t index = (from - cursor->start) / 32, blocks = (cursor->end - cursor->start + 31) / 32;
-            uint32_t after = UINT32_MAX << ((from - cursor->start) % 32);
-            uint32_t found = cursor->newlines[index] & after, marks = cursor->masks[index] & after;
-            while (found == 0 && ++index < blocks) {
-                seen |= marks;
-                found = cursor->newlines[index];
-                marks = cursor->masks[index];
+            uint64_t after = UINT64_MAX << ((from - cursor->start) % 32);
+            uint64_t found = pair_of(cursor->newlines, index) & after, marks = pair_of(cursor->masks, index) & after;
+            while (found == 0 && (index += 2) < blocks) {
+                seen |= marks != 0;
+                found = pair_of(cursor->newlines, index);
+                marks = pair_of(cursor->masks, index);
             }
             if (found != 0) {
-                // The places up to the newline, which is the lowest bit found.
-                *places = seen | (marks & ((found & (0 - found)) - 1));
+                // Whether a place comes before the newline, which is the lowest bit found.
+                *places = seen | ((marks & ((found & (0 - found)) - 1)) != 0);
                 *escape = escaped | cursor->escape;
-                return cursor->start + 32 * index + (size_t)__builtin_ctz(found);
+                return cursor->start + 32 * index + (size_t)__builtin_ctzll(found);
             }
-            seen |= marks;
+            seen |= marks != 0;
         }
         from = cursor->end;
     }

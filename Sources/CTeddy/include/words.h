@@ -72,7 +72,8 @@ int tc_words_match_at(const tc_word_set *set, const uint8_t *text, size_t count,
 /// window.
 typedef struct {
     /// The window: places start..<end, those of block k (from start + 32 k) as the bits of
-    /// masks[k], and the block's newlines as those of newlines[k] (none at `end` or past it).
+    /// masks[k], and the block's newlines as those of newlines[k] (none at `end` or past it;
+    /// the block after the last is all zeros, for a search 64 places at a time).
     size_t start, end;
     /// Whether a byte of the window is an escape (27) or a NUL: then its lines are searched
     /// for one.
@@ -81,8 +82,8 @@ typedef struct {
     /// TC_WINDOW_BLOCKS, since a batch often stops at its first lifecycle line, before a
     /// whole window would be used.
     size_t blocks;
-    uint32_t masks[TC_WINDOW_BLOCKS];
-    uint32_t newlines[TC_WINDOW_BLOCKS];
+    uint32_t masks[TC_WINDOW_BLOCKS + 1];
+    uint32_t newlines[TC_WINDOW_BLOCKS + 1];
 } tc_word_cursor;
 
 /// Whether lo..<hi of the text holds one of the words (`set->level` > 0). Ranges must not go

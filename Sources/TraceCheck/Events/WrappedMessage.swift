@@ -38,6 +38,10 @@ enum WrappedMessage {
     /// candidate line that ends in none of them is no wrap, decided without a String.
     private static let cutWords: Set<[UInt8]> = Set(messages.flatMap { $0.words.dropLast().map { Array($0.utf8) } })
     private static let longestCutWord = cutWords.map(\.count).max() ?? 0
+    /// The bytes the cut words end with: a line whose last word ends otherwise is no wrap,
+    /// decided before any array is made (most candidates no shape reads are UIKit's chatter,
+    /// which ends with a number).
+    private static let cutWordEnds = ByteSet(cutWords.compactMap(\.last))
 
     /// The message `message` ends part-way through (at least two of its words), if any.
     static func start(of message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
@@ -47,6 +51,15 @@ enum WrappedMessage {
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
         var start = end
         while start > 0, message[start - 1] != 32, message[start - 1] != 9, end - start <= longestCutWord + 3 { start -= 1 }
+        // The word without quote marks: its length, its last byte and whether it has a byte
+        // from 0x80 on, as the guard below tests them.
+        var length = 0, lastByte: UInt8 = 0, high = false
+        for byte in message[start..<end] where byte != UInt8(ascii: "`") && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "\"") {
+            length += 1
+            lastByte = byte
+            high = high || byte >= 0x80
+        }
+        guard length <= longestCutWord, high || (length > 0 && cutWordEnds.contains(lastByte)) else { return nil }
         let last = message[start..<end].filter { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "\"") }
         guard last.count <= longestCutWord, cutWords.contains(Array(last)) || last.contains(where: { $0 >= 0x80 }) else { return nil }
         let words = words(of: String(decoding: message, as: UTF8.self))
