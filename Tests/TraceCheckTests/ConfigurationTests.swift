@@ -17,6 +17,25 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
+    /// The nearest `.tracecheck.yml` up from a directory, named with `.` and `..` or from the
+    /// current directory, as the path of the directory that has it.
+    func testTheNearestConfigurationUpwardsIsFound() throws {
+        // Without symbolic links (macOS's /var), as the current directory names it.
+        let root = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().appendingPathComponent("find-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/team/app/runs/today", withIntermediateDirectories: true)
+        try "rules: {}\n".write(toFile: root + "/team/.tracecheck.yml", atomically: true, encoding: .utf8)
+        try "rules: {}\n".write(toFile: root + "/team/app/runs/.tracecheck.yml", atomically: true, encoding: .utf8)
+        XCTAssertEqual(ConfigurationLoader.find(from: root + "/team/app/runs/today"), root + "/team/app/runs/.tracecheck.yml")
+        XCTAssertEqual(ConfigurationLoader.find(from: root + "/team/app/runs/today/../.."), root + "/team/.tracecheck.yml")
+        XCTAssertEqual(ConfigurationLoader.find(from: root + "/team/./app"), root + "/team/.tracecheck.yml")
+        let previous = FileManager.default.currentDirectoryPath
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root + "/team/app"))
+        XCTAssertEqual(ConfigurationLoader.find(from: "runs/today"), root + "/team/app/runs/.tracecheck.yml")
+        XCTAssertEqual(ConfigurationLoader.find(from: "."), root + "/team/.tracecheck.yml")
+    }
+
     func testRuleSelectionAndSeverity() throws {
         let configuration = try load("""
             disabled_rules: [resign_before_background]

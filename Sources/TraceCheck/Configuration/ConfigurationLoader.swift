@@ -7,16 +7,33 @@ import Yams
 package enum ConfigurationLoader {
     package static let fileName = ".tracecheck.yml"
 
-    /// `.tracecheck.yml` in `directory` or the nearest of its parents that has one.
+    /// `.tracecheck.yml` in `directory` (absolute, or from the current directory) or the
+    /// nearest of its parents that has one (anything there by that name, as a file's test of
+    /// existence finds it). Every check looks, before its first line: with plain paths and
+    /// `stat`, not URLs and the file manager, which took a quarter of a millisecond.
     package static func find(from directory: String) -> String? {
-        var url = URL(fileURLWithPath: directory).standardizedFileURL
-        while true {
-            let candidate = url.appendingPathComponent(fileName).path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = url.deletingLastPathComponent()
-            if parent.path == url.path { return nil }
-            url = parent
+        var components: [Substring] = []
+        let absolute = directory.hasPrefix("/") ? directory : (currentDirectory() ?? "") + "/" + directory
+        for component in absolute.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
         }
+        while true {
+            let candidate = "/" + (components + [Substring(fileName)]).joined(separator: "/")
+            var status = stat()
+            if stat(candidate, &status) == 0 { return candidate }
+            guard components.popLast() != nil else { return nil }
+        }
+    }
+
+    /// The current directory's absolute path; nil where it cannot be had.
+    package static func currentDirectory() -> String? {
+        guard let path = getcwd(nil, 0) else { return nil }
+        defer { free(path) }
+        return String(cString: path)
     }
 
     package static func load(path: String) throws(ConfigurationErrors) -> Configuration {
