@@ -175,8 +175,8 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
 static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
     size_t wanted = cursor->blocks == 0 || cursor->blocks > TC_WINDOW_BLOCKS ? 8 : cursor->blocks;
     cursor->blocks = wanted * 2 < TC_WINDOW_BLOCKS ? wanted * 2 : TC_WINDOW_BLOCKS;
-    int escape;
-    size_t blocks = tc_teddy_fill(set->level, set->tables, text, count, from, cursor->masks, cursor->newlines, &escape, wanted);
+    int special;
+    size_t blocks = tc_teddy_fill(set->level, set->tables, text, count, from, cursor->masks, cursor->newlines, &special, wanted);
     size_t end = from + 32 * blocks;
     if (blocks < wanted) {
         // Fewer than TC_TEDDY_REACH bytes are left: the text's last places, up to a block's
@@ -186,7 +186,7 @@ static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const ui
         uint32_t newlines = 0;
         for (size_t place = end; place < last; place++) {
             newlines |= (uint32_t)(text[place] == '\n') << (place - end);
-            escape |= text[place] == 27 || text[place] == 0;
+            special |= (text[place] == 27 || text[place] == 0 ? TC_SPECIAL_APART : 0) | (text[place] == 9 ? TC_SPECIAL_TAB : 0);
         }
         cursor->newlines[blocks] = newlines;
         end = last;
@@ -197,7 +197,7 @@ static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const ui
     cursor->newlines[filled] = 0;
     cursor->start = from;
     cursor->end = end;
-    cursor->escape = escape;
+    cursor->special = special;
 }
 
 int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi) {
@@ -228,13 +228,13 @@ static inline uint64_t pair_of(const uint32_t *bits, size_t index) {
 
 /// `tc_cursor_newline`, and whether a fingerprint may begin at some place from `from` up to
 /// the newline (*places != 0; not 0 also where the line is longer than a window, unknown then):
-/// a line with none holds no word, and its message is not searched again. *escape: whether
-/// a window the line was found in holds an escape byte (27) or a NUL, anywhere.
+/// a line with none holds no word, and its message is not searched again. *special: the
+/// special bytes (`tc_word_cursor.special`) of the windows the line was found in, anywhere.
 static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text,
-                                                                  size_t count, size_t from, uint32_t *places, int *escape) {
+                                                                  size_t count, size_t from, uint32_t *places, int *special) {
     const size_t line = from;
     uint32_t seen = 0;
-    int escaped = 0;
+    int specials = 0;
     while (from < count) {
         if (from < cursor->start || from >= cursor->end) {
             // A window from the line's first byte, so that its message is in it too (one from
@@ -242,7 +242,7 @@ static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_
             // goes on from where the last one ended.
             if (from > line) {
                 seen = UINT32_MAX;
-                escaped |= cursor->escape;
+                specials |= cursor->special;
             }
             fill_window(set, cursor, text, count, line > cursor->start && line < from ? line : from);
         }
@@ -265,7 +265,7 @@ static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_
             if (found != 0) {
                 // Whether a place comes before the newline, which is the lowest bit found.
                 *places = seen | ((marks & ((found & (0 - found)) - 1)) != 0);
-                *escape = escaped | cursor->escape;
+                *special = specials | cursor->special;
                 return cursor->start + 32 * index + (size_t)__builtin_ctzll(found);
             }
             seen |= marks != 0;
@@ -273,14 +273,14 @@ static inline __attribute__((always_inline)) size_t find_line_end(const tc_word_
         from = cursor->end;
     }
     *places = UINT32_MAX;
-    *escape = escaped | cursor->escape;
+    *special = specials | cursor->special;
     return count;
 }
 
 size_t tc_cursor_newline(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t from) {
     uint32_t places;
-    int escape;
-    return find_line_end(set, cursor, text, count, from, &places, &escape);
+    int special;
+    return find_line_end(set, cursor, text, count, from, &places, &special);
 }
 
 /// Whether lo..<hi is a candidate: one of the words, or a short one in a short range.
@@ -501,7 +501,9 @@ static int shape_fits(const tc_line_shape *shape, const uint8_t *line, size_t le
     return 1;
 }
 
-static int gate_admits(const tc_quiet *quiet, const uint8_t *line, size_t length) {
+/// Whether a reader's gate admits the line (`LineGate`): by its first bytes, or by a tab in
+/// it, searched for only where the line's windows hold one (`special`).
+static int gate_admits(const tc_quiet *quiet, const uint8_t *line, size_t length, int special) {
     if (length == 0) return 0;
     uint8_t first = line[0];
     if (quiet->gate[first >> 6] >> (first & 63) & 1) {
@@ -510,7 +512,7 @@ static int gate_admits(const tc_quiet *quiet, const uint8_t *line, size_t length
             if (shape_fits(&quiet->shapes[index], line, length)) return 1;
         }
     }
-    return quiet->gate_or_tab && memchr(line, 9, length) != NULL;
+    return quiet->gate_or_tab && (special & TC_SPECIAL_TAB) && memchr(line, 9, length) != NULL;
 }
 
 /// `tc_quiet_read`, its prefix check with AVX2 where `avx2` (a constant where it is inlined).
@@ -534,8 +536,8 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
         size_t start = quiet->offset;
         if (start >= quiet->count) return TC_QUIET_END;
         uint32_t places;
-        int escape;
-        size_t end = find_line_end(quiet->words, quiet->cursor, text, quiet->count, start, &places, &escape);
+        int special;
+        size_t end = find_line_end(quiet->words, quiet->cursor, text, quiet->count, start, &places, &special);
         if (end == quiet->count) return TC_QUIET_END;
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;
@@ -543,7 +545,7 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
         if (end - start > quiet->longest_line) return TC_QUIET_LINE;
         // A line with a colour escape is read without it, by the caller, and one with a NUL
         // byte is given one by one, for the reader to note the first.
-        if (escape && tc_reads_apart(text + start, end - start)) return TC_QUIET_LINE;
+        if ((special & TC_SPECIAL_APART) && tc_reads_apart(text + start, end - start)) return TC_QUIET_LINE;
         int repeats;
         if (wide && quiet->count - start >= 64) {
             repeats = prefix_start64(text + start, length, expected, expected_digits, stamp_length, quiet->prefix_tail_length, avx2) >= 0;
@@ -581,7 +583,7 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
             expected = text + start;
             quiet->records++;
         } else {
-            if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length)) return TC_QUIET_LINE;
+            if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length, special)) return TC_QUIET_LINE;
             if (quiet->unprefixed == 2 && is_candidate(quiet, start, line_end, places)) return TC_QUIET_CANDIDATE_LINE;
         }
         quiet->lines++;

@@ -40,10 +40,14 @@ size_t tc_teddy_next_block(int level, const tc_teddy *tables, const uint8_t *tex
 /// as `tc_teddy_next_block` gives them) and newlines[k] with its newlines, for up to
 /// `blocks` blocks that have TC_TEDDY_REACH readable bytes; returns how many it filled (0
 /// when `level` is 0). One call, the tables loaded once, for a window of blocks a search
-/// then walks bit by bit. *escape: whether a byte of the blocks filled is one a line is read
-/// apart for: an escape (27, which begins a colour escape) or a NUL, tested while the bytes
-/// are in registers.
+/// then walks bit by bit. *special: which bytes the blocks filled hold, tested while they
+/// are in registers: TC_SPECIAL_APART a byte a line is read apart for (an escape, 27, which
+/// begins a colour escape, or a NUL), TC_SPECIAL_TAB a tab.
 size_t tc_teddy_fill(int level, const tc_teddy *tables, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
-                     uint32_t *newlines, int *escape, size_t blocks);
+                     uint32_t *newlines, int *special, size_t blocks);
+
+/// `tc_teddy_fill`'s special bytes, as bits.
+#define TC_SPECIAL_APART 1
+#define TC_SPECIAL_TAB 2
 
 #endif

@@ -75,9 +75,10 @@ typedef struct {
     /// masks[k], and the block's newlines as those of newlines[k] (none at `end` or past it;
     /// the block after the last is all zeros, for a search 64 places at a time).
     size_t start, end;
-    /// Whether a byte of the window is an escape (27) or a NUL: then its lines are searched
-    /// for one.
-    int escape;
+    /// Which bytes the window holds (`tc_teddy_fill`): TC_SPECIAL_APART an escape (27) or a
+    /// NUL, then its lines are searched for one; TC_SPECIAL_TAB a tab, then a line no reader
+    /// takes by its first bytes is searched for one.
+    int special;
     /// How many blocks the next window holds: from 8 (0), doubled each time up to
     /// TC_WINDOW_BLOCKS, since a batch often stops at its first lifecycle line, before a
     /// whole window would be used.
