@@ -102,6 +102,40 @@ final class RecentReadingsTests: XCTestCase {
         XCTAssertEqual(misses[.wordSet], misses[.noPrefilter])
         XCTAssertTrue(misses[.wordSet]?.first?.hasPrefix("3 line(s)") == true, misses[.wordSet]?.first ?? "no near misses")
     }
+
+    /// Candidates that no shape reads are kept too, as nothing but the near miss they name: a
+    /// stack frame that names a callback is noted at every repeat, UIKit's chatter at none, and
+    /// a UIKit message cut by a paste's wrap is joined to the next line at every repeat.
+    func testARepeatedLineThatReadsAsNoEventIsNotedEachTime() throws {
+        let prefix = "Fieldnotes[4817:2863604]"
+        var lines: [String] = []
+        for round in 0..<3 {
+            let time = "2026-04-02 10:15:0\(round)"
+            lines += [
+                "\(time).100000+0200 \(prefix) 3   Fieldnotes   0x0000000104a5c2b4 -[AppDelegate application:didFinishLaunchingWithOptions:] + 120",
+                "\(time).200000+0200 \(prefix) app will resign active for engine <_UIFeedbackCoreHapticsEngine: 0x600003d0c000>",
+                "\(time).300000+0200 \(prefix) CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene",
+                "lifecycle. This will become an assert in a future version.",
+                "\(time).400000+0200 \(prefix) [SyncEngine] merged \(round) records into the local store",
+            ]
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        var readings: [CandidateFilter: [String]] = [:]
+        var misses: [CandidateFilter: [String]] = [:]
+        for filter in [CandidateFilter.wordSet, .noPrefilter] {
+            var options = CheckOptions()
+            options.scan.candidateFilter = filter
+            let report = try Checker(options: options).check(.text(name: "no events", contents: text))
+            readings[filter] = report.events.map(CandidateFilterTests.reading)
+            misses[filter] = report.health.filter { $0.kind == .nearMisses }.map(\.message)
+        }
+        XCTAssertEqual(readings[.wordSet]?.map { String($0.prefix { $0 != ":" }) }, ["3", "8", "13"], "the wrapped message at every repeat")
+        XCTAssertEqual(readings[.wordSet], readings[.noPrefilter])
+        XCTAssertEqual(misses[.wordSet], misses[.noPrefilter])
+        XCTAssertEqual(misses[.wordSet]?.count, 1)
+        XCTAssertTrue(misses[.wordSet]?.first?.hasPrefix("3 line(s) mention lifecycle callbacks but were not read as events (line 1: didFinishLaunchingWithOptions, line 6: didFinishLaunchingWithOptions, line 11: didFinishLaunchingWithOptions") == true,
+                      misses[.wordSet]?.first ?? "no near misses")
+    }
 }
 
 private extension String {

@@ -571,6 +571,11 @@ package final class EventExtractor {
         let keeps = candidateFilter == .wordSet && message.count <= RecentReadings.longestKept
         let slot = keeps ? RecentReadings.slot(of: message) : 0
         if keeps, let reading = recentReadings.reading(at: slot, of: message) {
+            if reading.readsNothing {
+                if let name = reading.nearMiss { noteNearMiss(named: name, line: line) }
+                noteWrapStart(message, text: text, line: line, context: context())
+                return nil
+            }
             guard reading.isAccount else {
                 return reading.ids.first.map { makeEvent(id: $0, source: reading.source, deferred: reading.deferred, shape: reading.shape,
                                                          identity: reading.identity, text: text, line: line, context: context()) }
@@ -599,7 +604,10 @@ package final class EventExtractor {
             return makeEvent(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
                              identity: identity, text: text, line: line, context: context())
         }
-        noteNearMiss(message, line: line)
+        let nearMiss = noteNearMiss(message, line: line)
+        if keeps, lastLimitExceededLine != line {
+            recentReadings.keep(.init(nothingButNearMiss: nearMiss), of: message, at: slot)
+        }
         noteWrapStart(message, text: text, line: line, context: context())
         return nil
     }
@@ -703,16 +711,22 @@ package final class EventExtractor {
         return UInt64(truncatingIfNeeded: now.tv_sec) &* 1_000_000_000 &+ UInt64(truncatingIfNeeded: now.tv_nsec)
     }
 
-    private func noteNearMiss(_ message: UnsafeRawBufferPointer, line: Int) {
+    /// Notes `line` as a near miss if its message names a callback, and gives the name.
+    @discardableResult
+    private func noteNearMiss(_ message: UnsafeRawBufferPointer, line: Int) -> String? {
         let found: Range<Int>? = switch candidateFilter {
         case .wordSet: catalog.nearMissWords.firstMatch(in: message)
         case .noPrefilter: (try? matcher.firstMatch(of: catalog.nearMiss, in: message))?[0]
         }
-        guard let range = found else { return }
+        guard let range = found else { return nil }
+        let name = String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)
+        noteNearMiss(named: name, line: line)
+        return name
+    }
+
+    private func noteNearMiss(named name: String, line: Int) {
         nearMisses.add(line)
-        if nearMissNames.count < Self.nearMissesNamed {
-            nearMissNames.append((line, String(decoding: UnsafeRawBufferPointer(rebasing: message[range]), as: UTF8.self)))
-        }
+        if nearMissNames.count < Self.nearMissesNamed { nearMissNames.append((line, name)) }
     }
 
     /// The transitions (or scene of record) one of UIKit's account lines shows; nil for any

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// Reading a message is a function of its bytes alone: the catalog's shapes and identity
 /// patterns see nothing else. Only readings without side effects are kept (no pattern
-/// reached its limit, no mask past 64 bits); a team's own spellings are not kept. UIKit's
+/// reached its limit, no mask past 64 bits); a team's own spellings are not kept (they are
+/// tried before this table is asked). A candidate no shape reads is kept as such, with the
+/// near miss it is noted as. UIKit's
 /// account lines are (`Deactivation reason added: 5; deactivation reasons: 0 -> 32; …`
 /// repeats as a callback's line does), with the transitions each shows. The
 /// reference filter (`CandidateFilter.noPrefilter`) keeps none, so that the tests that hold
@@ -24,6 +26,10 @@ struct RecentReadings {
         let deferred: Bool
         let shape: String
         let identity: SharedIdentity?
+        /// A candidate that no shape reads: no event, only the near miss it is noted as (the
+        /// callback's name it mentions), if any.
+        let readsNothing: Bool
+        let nearMiss: String?
 
         /// A line of UIKit's account (its second transition follows the first), not a
         /// callback's line or one of UIKit's messages (whose source is UIKit too).
@@ -35,6 +41,21 @@ struct RecentReadings {
             self.deferred = deferred
             self.shape = shape
             self.identity = identity
+            readsNothing = false
+            nearMiss = nil
+        }
+
+        /// The reading of a candidate no shape reads, noted as the near miss `nearMiss` (nil:
+        /// none): a stack frame or a warning that names a callback repeats as a callback's
+        /// line does.
+        init(nothingButNearMiss nearMiss: String?) {
+            ids = []
+            source = .callback
+            deferred = false
+            shape = ""
+            identity = nil
+            readsNothing = true
+            self.nearMiss = nearMiss
         }
     }
 
