@@ -573,7 +573,8 @@ package final class EventExtractor {
         if keeps, let reading = recentReadings.reading(at: slot, of: message) {
             if reading.readsNothing {
                 if let name = reading.nearMiss { noteNearMiss(named: name, line: line) }
-                noteWrapStart(message, text: text, line: line, context: context())
+                // Where the message begins no wrap, none is pending after it.
+                if reading.mayWrap { noteWrapStart(message, text: text, line: line, context: context()) } else { pendingWrap = nil }
                 return nil
             }
             guard reading.isAccount else {
@@ -605,10 +606,10 @@ package final class EventExtractor {
                              identity: identity, text: text, line: line, context: context())
         }
         let nearMiss = noteNearMiss(message, line: line)
-        if keeps, lastLimitExceededLine != line {
-            recentReadings.keep(.init(nothingButNearMiss: nearMiss), of: message, at: slot)
-        }
         noteWrapStart(message, text: text, line: line, context: context())
+        if keeps, lastLimitExceededLine != line {
+            recentReadings.keep(.init(nothingButNearMiss: nearMiss, mayWrap: pendingWrap != nil), of: message, at: slot)
+        }
         return nil
     }
 

@@ -27,9 +27,11 @@ struct RecentReadings {
         let shape: String
         let identity: SharedIdentity?
         /// A candidate that no shape reads: no event, only the near miss it is noted as (the
-        /// callback's name it mentions), if any.
+        /// callback's name it mentions), if any, and whether it may end part-way through one
+        /// of UIKit's messages (`WrappedMessage.start` found it does).
         let readsNothing: Bool
         let nearMiss: String?
+        let mayWrap: Bool
 
         /// A line of UIKit's account (its second transition follows the first), not a
         /// callback's line or one of UIKit's messages (whose source is UIKit too).
@@ -43,12 +45,13 @@ struct RecentReadings {
             self.identity = identity
             readsNothing = false
             nearMiss = nil
+            mayWrap = false
         }
 
         /// The reading of a candidate no shape reads, noted as the near miss `nearMiss` (nil:
         /// none): a stack frame or a warning that names a callback repeats as a callback's
         /// line does.
-        init(nothingButNearMiss nearMiss: String?) {
+        init(nothingButNearMiss nearMiss: String?, mayWrap: Bool) {
             ids = []
             source = .callback
             deferred = false
@@ -56,6 +59,7 @@ struct RecentReadings {
             identity = nil
             readsNothing = true
             self.nearMiss = nearMiss
+            self.mayWrap = mayWrap
         }
     }
 
