@@ -118,11 +118,7 @@ final class QuietReadingTests: XCTestCase {
                 }
             }
             let text = lines.joined(separator: "\n") + "\n"
-            for chunkSize in [4_093, 65_536, 1 << 20] {
-                let reader = LineReader(chunkSize: chunkSize, maximumLineLength: 8_192)
-                let name = "NUL at \(nuls.sorted()), chunks of \(chunkSize)"
-                let quiet = try Self.summary(of: text, name: name, quiet: true, reader: reader)
-                XCTAssertEqual(quiet, try Self.summary(of: text, name: name, quiet: false, reader: reader), name)
+            for (name, quiet) in try Self.quietSummariesInChunks(of: text, name: "NUL at \(nuls.sorted())") {
                 let named = quiet.filter { $0.contains("NUL bytes") }
                 XCTAssertEqual(named, first.map { ["diagnostic \($0) NUL bytes: this looks like a binary file, not a console capture; scanned as text anyway"] } ?? [], name)
             }
@@ -162,6 +158,18 @@ final class QuietReadingTests: XCTestCase {
         XCTAssertEqual(summaries.count, 1, "the same whatever the chunks")
     }
 
+    /// `text` read in chunks of 4,093 bytes, 64 KiB and 1 MiB (lines cut anywhere): for each,
+    /// its name and the quiet read's summary, which is asserted to be the full read's.
+    static func quietSummariesInChunks(of text: String, name: String) throws -> [(name: String, summary: [String])] {
+        try [4_093, 65_536, 1 << 20].map { chunkSize in
+            let reader = LineReader(chunkSize: chunkSize, maximumLineLength: 8_192)
+            let name = "\(name), chunks of \(chunkSize)"
+            let quiet = try summary(of: text, name: name, quiet: true, reader: reader)
+            XCTAssertEqual(quiet, try summary(of: text, name: name, quiet: false, reader: reader), name)
+            return (name, quiet)
+        }
+    }
+
     /// An Xcode console's timestamp on 2026-04-02, `micros` microseconds after midnight.
     static func xcodeTime(micros: Int) -> String {
         let seconds = micros / 1_000_000
@@ -190,11 +198,7 @@ final class QuietReadingTests: XCTestCase {
             for _ in 0..<copies { lines.append(row) }
         }
         let text = lines.joined(separator: "\n") + "\n"
-        for chunkSize in [4_093, 65_536, 1 << 20] {
-            let reader = LineReader(chunkSize: chunkSize, maximumLineLength: 8_192)
-            let name = "rows copied twice, chunks of \(chunkSize)"
-            let quiet = try Self.summary(of: text, name: name, quiet: true, reader: reader)
-            XCTAssertEqual(quiet, try Self.summary(of: text, name: name, quiet: false, reader: reader), name)
+        for (name, quiet) in try Self.quietSummariesInChunks(of: text, name: "rows copied twice") {
             XCTAssertEqual(quiet.filter { $0.hasPrefix("health doubledRows") },
                            ["health doubledRows \(doubled[0]) \(doubled.count) \(doubled.count) of \(lines.count) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once"], name)
         }
