@@ -13,7 +13,9 @@ package enum ConfigurationLoader {
     /// `stat`, not URLs and the file manager, which took a quarter of a millisecond.
     package static func find(from directory: String) -> String? {
         var components: [Substring] = []
-        let absolute = directory.hasPrefix("/") ? directory : (currentDirectory() ?? "") + "/" + directory
+        let base = directory.hasPrefix("/") ? "" : currentDirectory()
+        guard let base else { return nil }
+        let absolute = base.isEmpty ? directory : base + "/" + directory
         for component in absolute.split(separator: "/") {
             switch component {
             case ".": continue
