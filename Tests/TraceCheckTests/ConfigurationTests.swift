@@ -17,8 +17,8 @@ final class ConfigurationTests: XCTestCase {
         }
     }
 
-    /// The nearest `.tracecheck.yml` up from a directory, named with `.` and `..` or from the
-    /// current directory, as the path of the directory that has it.
+    /// The nearest `.tracecheck.yml` up from a directory named with `.` and `..` or from the
+    /// current directory, given as the file's absolute path.
     func testTheNearestConfigurationUpwardsIsFound() throws {
         // Without symbolic links (macOS's /var), as the current directory names it.
         let root = FileManager.default.temporaryDirectory.resolvingSymlinksInPath().appendingPathComponent("find-\(UUID().uuidString)").path
