@@ -43,6 +43,11 @@ enum WrappedMessage {
     /// which ends with a number).
     private static let cutWordEnds = ByteSet(cutWords.compactMap(\.last))
 
+    /// The ASCII quote marks a pasted message's last word is compared without.
+    private static func isQuoteMark(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "`") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"")
+    }
+
     /// The message `message` ends part-way through (at least two of its words), if any.
     static func start(of message: UnsafeRawBufferPointer, text: UnsafeRawBufferPointer, line: Int,
                       context: RecordContext) -> Start? {
@@ -51,17 +56,17 @@ enum WrappedMessage {
         while end > 0, message[end - 1] == 32 || message[end - 1] == 9 || message[end - 1] == 13 { end -= 1 }
         var start = end
         while start > 0, message[start - 1] != 32, message[start - 1] != 9, end - start <= longestCutWord + 3 { start -= 1 }
-        // The word without quote marks: its length, its last byte and whether it has a byte
-        // from 0x80 on, as the guard below tests them.
+        // The word without quote marks: no longer than a cut word, and a cut word (which ends
+        // with one of their last bytes) or one with a byte from 0x80 on.
         var length = 0, lastByte: UInt8 = 0, high = false
-        for byte in message[start..<end] where byte != UInt8(ascii: "`") && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "\"") {
+        for byte in message[start..<end] where !isQuoteMark(byte) {
             length += 1
             lastByte = byte
             high = high || byte >= 0x80
         }
         guard length <= longestCutWord, high || (length > 0 && cutWordEnds.contains(lastByte)) else { return nil }
-        let last = message[start..<end].filter { $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "'") && $0 != UInt8(ascii: "\"") }
-        guard last.count <= longestCutWord, cutWords.contains(Array(last)) || last.contains(where: { $0 >= 0x80 }) else { return nil }
+        let last = message[start..<end].filter { !isQuoteMark($0) }
+        guard high || cutWords.contains(last) else { return nil }
         let words = words(of: String(decoding: message, as: UTF8.self))
         guard words.count >= 2 else { return nil }
         for candidate in messages {
