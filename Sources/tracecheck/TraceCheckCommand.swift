@@ -52,7 +52,7 @@ struct ConfigOptions: ParsableArguments {
 
     /// The file in effect: the one named, else the nearest `.tracecheck.yml`.
     static func locate(_ path: String?) -> String? {
-        path ?? ConfigurationLoader.currentDirectory().flatMap(ConfigurationLoader.find(from:))
+        path ?? ConfigurationLoader.find(from: ".")
     }
 
     /// The configuration, or every problem in it on stderr and exit 2.

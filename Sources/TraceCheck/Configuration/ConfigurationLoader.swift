@@ -12,10 +12,12 @@ package enum ConfigurationLoader {
     /// existence finds it). Every check looks, before its first line: with plain paths and
     /// `stat`, not URLs and the file manager, which took a quarter of a millisecond.
     package static func find(from directory: String) -> String? {
+        var absolute = directory
+        if !absolute.hasPrefix("/") {
+            guard let current = currentDirectory() else { return nil }
+            absolute = current + "/" + absolute
+        }
         var components: [Substring] = []
-        let base = directory.hasPrefix("/") ? "" : currentDirectory()
-        guard let base else { return nil }
-        let absolute = base.isEmpty ? directory : base + "/" + directory
         for component in absolute.split(separator: "/") {
             switch component {
             case ".": continue
@@ -32,7 +34,7 @@ package enum ConfigurationLoader {
     }
 
     /// The current directory's absolute path; nil where it cannot be had.
-    package static func currentDirectory() -> String? {
+    private static func currentDirectory() -> String? {
         guard let path = getcwd(nil, 0) else { return nil }
         defer { free(path) }
         return String(cString: path)
