@@ -116,6 +116,23 @@ final class CandidateFilterTests: XCTestCase {
             + "thread=\(event.thread ?? "-") time=\(event.time.map { String($0) } ?? "-")"
     }
 
+    /// The events (as `reading` gives them) and near-miss health of `text` checked with the
+    /// word filter, which keeps recent readings, and with the reference, which runs every
+    /// shape on every record and keeps none.
+    static func readByBothFilters(_ text: String, name: String) throws
+        -> (readings: [CandidateFilter: [String]], misses: [CandidateFilter: [String]]) {
+        var readings: [CandidateFilter: [String]] = [:]
+        var misses: [CandidateFilter: [String]] = [:]
+        for filter in [CandidateFilter.wordSet, .noPrefilter] {
+            var options = CheckOptions()
+            options.scan.candidateFilter = filter
+            let report = try Checker(options: options).check(.text(name: name, contents: text))
+            readings[filter] = report.events.map(reading)
+            misses[filter] = report.health.filter { $0.kind == .nearMisses }.map(\.message)
+        }
+        return (readings, misses)
+    }
+
     /// The prefilter only saves time: with it, every input yields exactly the events that
     /// running every shape on every record yields, line for line and field for field, and
     /// the same near misses (lines that name a callback but are read as no event; their
@@ -123,15 +140,7 @@ final class CandidateFilterTests: XCTestCase {
     func testThePrefilterLosesNoEventOnAnyInput() throws {
         var events = 0, nearMisses = 0
         for (name, text) in try Self.everyInput() {
-            var found: [CandidateFilter: [String]] = [:]
-            var missed: [CandidateFilter: [String]] = [:]
-            for filter in [CandidateFilter.wordSet, .noPrefilter] {
-                var options = CheckOptions()
-                options.scan.candidateFilter = filter
-                let report = try Checker(options: options).check(.text(name: name, contents: text))
-                found[filter] = report.events.map(Self.reading)
-                missed[filter] = report.health.filter { $0.kind == .nearMisses }.map(\.message)
-            }
+            let (found, missed) = try Self.readByBothFilters(text, name: name)
             XCTAssertEqual(found[.wordSet], found[.noPrefilter], name)
             XCTAssertEqual(missed[.wordSet], missed[.noPrefilter], name)
             events += found[.wordSet, default: []].count

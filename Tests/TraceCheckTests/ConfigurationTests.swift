@@ -30,7 +30,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(ConfigurationLoader.find(from: root + "/team/app/runs/today/../.."), root + "/team/.tracecheck.yml")
         XCTAssertEqual(ConfigurationLoader.find(from: root + "/team/./app"), root + "/team/.tracecheck.yml")
         let previous = FileManager.default.currentDirectoryPath
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root + "/team/app"))
         XCTAssertEqual(ConfigurationLoader.find(from: "runs/today"), root + "/team/app/runs/.tracecheck.yml")
         XCTAssertEqual(ConfigurationLoader.find(from: "."), root + "/team/.tracecheck.yml")

@@ -8,24 +8,6 @@ final class RecentReadingsTests: XCTestCase {
         "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc\(String(pointer, radix: 16, uppercase: false).leftPadded(to: 5))>"
     }
 
-    /// The events (as `CandidateFilterTests.reading` gives them) and near-miss health of
-    /// `lines` checked with the word filter, which keeps readings, and with the reference,
-    /// which keeps none.
-    private static func readByBothFilters(_ lines: [String], name: String) throws
-        -> (readings: [CandidateFilter: [String]], misses: [CandidateFilter: [String]]) {
-        let text = lines.joined(separator: "\n") + "\n"
-        var readings: [CandidateFilter: [String]] = [:]
-        var misses: [CandidateFilter: [String]] = [:]
-        for filter in [CandidateFilter.wordSet, .noPrefilter] {
-            var options = CheckOptions()
-            options.scan.candidateFilter = filter
-            let report = try Checker(options: options).check(.text(name: name, contents: text))
-            readings[filter] = report.events.map(CandidateFilterTests.reading)
-            misses[filter] = report.health.filter { $0.kind == .nearMisses }.map(\.message)
-        }
-        return (readings, misses)
-    }
-
     private func slot(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { RecentReadings.slot(of: UnsafeRawBufferPointer($0)) }
@@ -99,7 +81,7 @@ final class RecentReadingsTests: XCTestCase {
                 lines.append("2026-03-14 09:27:1\(round).\(index)00000+0100 Fieldnotes[4817:3120544] \(mask)")
             }
         }
-        let (readings, misses) = try Self.readByBothFilters(lines, name: "uikit")
+        let (readings, misses) = try CandidateFilterTests.readByBothFilters(lines.joined(separator: "\n") + "\n", name: "uikit")
         // Per round: two transitions (resign, background), two back (foreground, active), none
         // (32 -> 4128 stays inactive and in the foreground), and the overflow none.
         XCTAssertEqual(readings[.wordSet]?.map { String($0.prefix { $0 != " " }) }, [
@@ -128,7 +110,7 @@ final class RecentReadingsTests: XCTestCase {
                 "\(time).400000+0200 \(prefix) [SyncEngine] merged \(round) records into the local store",
             ]
         }
-        let (readings, misses) = try Self.readByBothFilters(lines, name: "no events")
+        let (readings, misses) = try CandidateFilterTests.readByBothFilters(lines.joined(separator: "\n") + "\n", name: "no events")
         XCTAssertEqual(readings[.wordSet]?.map { String($0.prefix { $0 != ":" }) }, ["3", "8", "13"], "the wrapped message at every repeat")
         XCTAssertEqual(readings[.wordSet], readings[.noPrefilter])
         XCTAssertEqual(misses[.wordSet], misses[.noPrefilter])
