@@ -17,21 +17,34 @@ package enum ConfigurationLoader {
             guard let current = currentDirectory() else { return nil }
             absolute = current + "/" + absolute
         }
-        var components: [Substring] = []
-        for component in absolute.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..": _ = components.popLast()
-            default: components.append(component)
+        // In bytes: `split` and `joined` over a string's substrings run unspecialised, and
+        // asked the runtime for their witness tables at every start (0.2 ms of it).
+        let slash = UInt8(ascii: "/")
+        var components: [ArraySlice<UInt8>] = []
+        for component in Array(absolute.utf8).split(separator: slash) {
+            if component.elementsEqual(Self.here) { continue }
+            if component.elementsEqual(Self.up) {
+                _ = components.popLast()
+            } else {
+                components.append(component)
             }
         }
         while true {
-            let candidate = "/" + (components + [Substring(fileName)]).joined(separator: "/")
+            var path: [UInt8] = []
+            for component in components + [Self.fileNameBytes[...]] {
+                path.append(slash)
+                path += component
+            }
+            let candidate = String(decoding: path, as: UTF8.self)
             var status = stat()
             if stat(candidate, &status) == 0 { return candidate }
             guard components.popLast() != nil else { return nil }
         }
     }
+
+    private static let here = Array(".".utf8)
+    private static let up = Array("..".utf8)
+    private static let fileNameBytes = Array(fileName.utf8)
 
     /// The current directory's absolute path; nil where it cannot be had.
     private static func currentDirectory() -> String? {

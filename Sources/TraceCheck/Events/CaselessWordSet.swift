@@ -23,10 +23,10 @@ package final class CaselessWordSet: Sendable {
     private let firsts: [SIMD32<UInt8>]
     private let seconds: [SIMD32<UInt8>]
     private let thirds: [SIMD32<UInt8>]
-    /// By pair (`pairKey`: a fingerprint's first two bytes with bit 5 set): 0, or 1 + the
-    /// index in `wordLists` of the words it was chosen for (a byte load where a dictionary
-    /// would hash).
-    private let slots: [UInt8]
+    /// The pair (`pairKey`: a fingerprint's first two bytes with bit 5 set) of each of
+    /// `wordLists`, in order, increasing. The C search finds a pair's words by a table of all
+    /// 65,536 pairs (`WordTable`), which only it holds.
+    private let pairKeys: [UInt16]
     /// The lowercase words each fingerprint was chosen for, and where in each it occurs.
     private let wordLists: [[(word: [UInt8], offset: Int)]]
     /// The words in the form the C search reads (`tc_word_set`): Teddy's tables, the slots,
@@ -287,14 +287,14 @@ package final class CaselessWordSet: Sendable {
         firsts = fingerprints.map { SIMD32(repeating: $0[0] | 0x20) }
         seconds = fingerprints.map { SIMD32(repeating: $0[1] | 0x20) }
         thirds = fingerprints.map { SIMD32(repeating: $0[$0.count - 1] | 0x20) }
-        var slots = [UInt8](repeating: 0, count: 1 << 16)
+        var pairKeys: [UInt16] = []
         var wordLists: [[(word: [UInt8], offset: Int)]] = []
         // Fewer than 255 fingerprints: each word adds at most one, and the vocabulary has about a hundred words.
         for (key, words) in wordsByPair.sorted(by: { $0.key < $1.key }) where wordLists.count < 255 {
             wordLists.append(words)
-            slots[Int(key)] = UInt8(wordLists.count)
+            pairKeys.append(key)
         }
-        self.slots = slots
+        self.pairKeys = pairKeys
         self.wordLists = wordLists
         var ordered: [(word: [UInt8], offset: Int)] = []
         var bucketStarts: [Int64] = []
@@ -317,7 +317,7 @@ package final class CaselessWordSet: Sendable {
             }
         }
         bucketStarts.append(Int64(ordered.count))
-        table = WordTable(tables: tables, level: teddyLevel, width: width, slots: slots, bucketStarts: bucketStarts, words: ordered,
+        table = WordTable(tables: tables, level: teddyLevel, width: width, pairKeys: pairKeys, bucketStarts: bucketStarts, words: ordered,
                           groups: groups)
     }
 
@@ -367,7 +367,7 @@ package final class CaselessWordSet: Sendable {
     /// search), for the tests that hold each kernel the machine has to the portable search.
     package func atLevel(_ level: Int32) -> CaselessWordSet {
         var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
-        for (slotKey, slot) in slots.enumerated() where slot != 0 { wordsByPair[UInt16(slotKey)] = wordLists[Int(slot) - 1] }
+        for (key, words) in zip(pairKeys, wordLists) { wordsByPair[key] = words }
         return CaselessWordSet(fingerprints: fingerprints, teddyBuckets: teddyBuckets, width: width, wordsByPair: wordsByPair, level: level)
     }
 
@@ -530,18 +530,32 @@ private final class WordTable: @unchecked Sendable {
     let set: UnsafeMutablePointer<tc_word_set>
     private let tables: UnsafeMutablePointer<tc_teddy>
     private let slots: UnsafeMutableBufferPointer<UInt8>
+    private let slotsFromCalloc: Bool
     private let bucketStarts: UnsafeMutableBufferPointer<Int64>
     private let entries: UnsafeMutableBufferPointer<tc_word_entry>
     private let words: UnsafeMutableBufferPointer<UInt8>
     private let groups: UnsafeMutableBufferPointer<tc_word_group>
 
-    init(tables teddy: [UInt8], level: Int32, width: Int, slots slotBytes: [UInt8], bucketStarts starts: [Int64],
+    init(tables teddy: [UInt8], level: Int32, width: Int, pairKeys: [UInt16], bucketStarts starts: [Int64],
          words ordered: [(word: [UInt8], offset: Int)], groups wordGroups: [tc_word_group]) {
         tables = .allocate(capacity: 1)
         tables.initialize(to: tc_teddy())
         withUnsafeMutableBytes(of: &tables.pointee) { $0.copyBytes(from: teddy.prefix($0.count)) }
-        slots = .allocate(capacity: slotBytes.count)
-        _ = slots.initialize(from: slotBytes)
+        // By pair: 0, or 1 + the index of the pair's words (a byte load where a dictionary
+        // would hash). Zeroed by `calloc`, which takes fresh pages as they are (zero) where
+        // a zeroed array cost a fill of 64 KiB, and a copy of it, for every word set at
+        // every start; only the pages of the pairs set and of those the search looks up are
+        // ever touched.
+        let size = 1 << 16
+        if let zeroed = calloc(size, 1) {
+            slots = UnsafeMutableBufferPointer(start: zeroed.assumingMemoryBound(to: UInt8.self), count: size)
+            slotsFromCalloc = true
+        } else {
+            slots = .allocate(capacity: size)
+            slots.initialize(repeating: 0)
+            slotsFromCalloc = false
+        }
+        for (index, key) in pairKeys.enumerated() { slots[Int(key)] = UInt8(index + 1) }
         bucketStarts = .allocate(capacity: starts.count)
         _ = bucketStarts.initialize(from: starts)
         var bytes: [UInt8] = []
@@ -565,7 +579,7 @@ private final class WordTable: @unchecked Sendable {
     deinit {
         set.deallocate()
         tables.deallocate()
-        slots.deallocate()
+        if slotsFromCalloc { free(slots.baseAddress) } else { slots.deallocate() }
         bucketStarts.deallocate()
         entries.deallocate()
         words.deallocate()
