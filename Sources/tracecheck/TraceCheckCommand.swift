@@ -309,9 +309,7 @@ struct Report: ParsableCommand {
         guard inputs.filter({ $0 == "-" }).count <= 1 else { throw ValidationError("- (standard input) can be given once") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs takes a number of 1 or more") }
         if follow {
-            var isDirectory: ObjCBool = false
-            guard inputs.count == 1, let path = inputs.first, path != "-",
-                  !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue else {
+            guard inputs.count == 1, let path = inputs.first, path != "-", !InputDiscovery.isDirectory(path) else {
                 throw ValidationError("--follow takes one capture file (standard input is followed anyway)")
             }
         }

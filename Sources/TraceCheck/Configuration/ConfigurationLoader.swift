@@ -17,12 +17,17 @@ package enum ConfigurationLoader {
             guard let current = currentDirectory() else { return nil }
             absolute = current + "/" + absolute
         }
-        // In bytes: `split` and `joined` over a string's substrings run unspecialised, and
-        // asked the runtime for their witness tables at every start (0.2 ms of it).
+        // In bytes, by hand: `split` and `joined` ran unspecialised, over a string's
+        // substrings or an array's slices alike, and asked the runtime for their witness
+        // tables at every start (0.2 ms of it).
         let slash = UInt8(ascii: "/")
+        let bytes = Array(absolute.utf8)
         var components: [ArraySlice<UInt8>] = []
-        for component in Array(absolute.utf8).split(separator: slash) {
-            if component.elementsEqual(Self.here) { continue }
+        var start = 0
+        for end in bytes.indices where bytes[end] == slash || end == bytes.count - 1 {
+            let component = bytes[start..<(bytes[end] == slash ? end : end + 1)]
+            start = end + 1
+            if component.isEmpty || component.elementsEqual(Self.here) { continue }
             if component.elementsEqual(Self.up) {
                 _ = components.popLast()
             } else {

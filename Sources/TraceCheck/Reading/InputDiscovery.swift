@@ -29,8 +29,7 @@ package struct InputDiscovery: Sendable {
         var empty: [String] = []
         let items = arguments.flatMap { argument -> [Item] in
             if argument == "-" { return [.capture(.standardInput)] }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard Self.isDirectory(argument) else {
                 // Missing and unreadable files are reported by the reader, with the reason.
                 return [.capture(.file(argument))]
             }
@@ -39,6 +38,13 @@ package struct InputDiscovery: Sendable {
             return found
         }
         return (items, empty)
+    }
+
+    /// Whether `path` names a directory (through symbolic links): with `stat`, as every check
+    /// asks before its first line, where the file manager's first use cost 80 µs.
+    package static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     private func files(under directory: String) -> [Item] {
