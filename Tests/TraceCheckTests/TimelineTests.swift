@@ -53,4 +53,27 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(epoch.driving.map(\.line), [1, 2, 4, 5])
         XCTAssertEqual(epoch.drivingCallbacks.map(\.line), [1, 2, 5])
     }
+
+    /// Epochs built on several threads, one thread an epoch, are the epochs one thread
+    /// builds, on generated captures of relaunches, several scenes and broken orders; and a
+    /// check with two threads finds what one finds (its rules, too, are shared by threads).
+    func testEpochsBuiltOnThreadsAreThoseOneThreadBuilds() throws {
+        var severalEpochs = 0
+        for seed in UInt64(1)...40 {
+            let text = RandomTraces.trace(seed: seed)
+            let scan = try CaptureScanner(options: ScanOptions()).scan(.text(name: "t", contents: text))
+            let one = TimelineBuilder().build(path: "t", stream: scan.stream)
+            let three = TimelineBuilder().build(path: "t", stream: scan.stream, threads: 3)
+            XCTAssertEqual(three.epochs, one.epochs, "seed \(seed)")
+            if one.epochs.count > 1 { severalEpochs += 1 }
+
+            var twoThreads = CheckOptions()
+            twoThreads.scan.threadsPerFile = 2
+            let serial = try Checker().check(.text(name: "t", contents: text))
+            let parallel = try Checker(options: twoThreads).check(.text(name: "t", contents: text))
+            XCTAssertEqual(parallel.findings, serial.findings, "seed \(seed)")
+            XCTAssertEqual(parallel.rules.map(\.unverifiable), serial.rules.map(\.unverifiable), "seed \(seed)")
+        }
+        XCTAssertGreaterThanOrEqual(severalEpochs, 5, "captures with relaunches")
+    }
 }

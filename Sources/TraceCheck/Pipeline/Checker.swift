@@ -126,7 +126,8 @@ package struct Checker: Sendable {
     func judge(_ scan: inout ScannedCapture) -> CaptureReport {
         let source = scan.source
         let retired = scan.retired ?? RetiredRuns(rules: options.rules.count)
-        var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream, after: retired.letGo)
+        var timeline = TimelineBuilder(options: options.timeline).build(path: source.displayName, stream: scan.stream, after: retired.letGo,
+                                                                         threads: options.scan.threadsPerFile)
         timeline.reading = CaptureReading(scan, processFilter: options.scan.processes)
         let eventCount = timeline.epochs.reduce(retired.letGo.events) { $0 + $1.eventCount }
         scan.stream.events = []

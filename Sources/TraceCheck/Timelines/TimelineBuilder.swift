@@ -37,25 +37,52 @@ package struct TimelineBuilder {
 
     /// `letGo`: the runs before `stream`'s, judged and let go while the capture was read: the
     /// epochs are numbered after them and take the mode they showed.
-    package func build(path: String, stream: EventStream, after letGo: RunsLetGo = RunsLetGo()) -> CaptureTimeline {
+    /// `threads`: how many threads may build the epochs' timelines, each epoch on one.
+    package func build(path: String, stream: EventStream, after letGo: RunsLetGo = RunsLetGo(), threads: Int = 1) -> CaptureTimeline {
         var epochs = splitIntoEpochs(stream, firstOrdinal: letGo.runs + 1)
         for index in epochs.indices { detectMode(&epochs[index]) }
         adoptCaptureMode(&epochs, showing: letGo.modes)
-        for index in epochs.indices {
-            resolveAmbiguousSpellings(&epochs[index])
-            classifyNotifications(&epochs[index])
-            markDuplicates(&epochs[index])
-            if epochs[index].mode == .scene { markForwarding(&epochs[index]) }
-            buildSceneTimelines(&epochs[index])
-            if epochs[index].mode != .scene { buildAppTimeline(&epochs[index]) }
-            buildUIKitTimeline(&epochs[index])
-            buildSystemTimeline(&epochs[index])
-            epochs[index].trimCapacity()
-            epochs[index].seal()
+        if threads > 1, epochs.count > 1 {
+            // Each epoch's timelines depend on that epoch alone from here on. Boxed, so that
+            // the thread that builds one changes it in place (a copy of the epoch would copy
+            // its events at their first change).
+            let boxes = epochs.map(EpochBox.init)
+            epochs = []
+            let tasks = SharedTasks(count: boxes.count) { index in
+                buildTimelines(&boxes[index].epoch)
+                return true
+            }
+            for _ in 1..<min(threads, boxes.count) { _ = PlainThread.start { tasks.work() } }
+            _ = tasks.results()
+            epochs = boxes.map(\.epoch)
+        } else {
+            for index in epochs.indices { buildTimelines(&epochs[index]) }
         }
         var timeline = CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
         timeline.letGo = letGo
         return timeline
+    }
+
+    /// Everything after the epochs and their modes are known, which each epoch's own
+    /// events decide.
+    private func buildTimelines(_ epoch: inout ProcessEpoch) {
+        resolveAmbiguousSpellings(&epoch)
+        classifyNotifications(&epoch)
+        markDuplicates(&epoch)
+        if epoch.mode == .scene { markForwarding(&epoch) }
+        buildSceneTimelines(&epoch)
+        if epoch.mode != .scene { buildAppTimeline(&epoch) }
+        buildUIKitTimeline(&epoch)
+        buildSystemTimeline(&epoch)
+        epoch.trimCapacity()
+        epoch.seal()
+    }
+
+    /// One epoch, built by whichever thread claims it (`SharedTasks`); each box is claimed
+    /// by one thread, and read after every task is done.
+    private final class EpochBox: @unchecked Sendable {
+        var epoch: ProcessEpoch
+        init(_ epoch: ProcessEpoch) { self.epoch = epoch }
     }
 
     // MARK: Epochs
