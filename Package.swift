@@ -25,13 +25,15 @@ let package = Package(
         ),
         // The prefilter's vector kernel (Teddy's nibble fingerprints), held to the Swift search by a test.
         .target(name: "CTeddy"),
-        // Where a new thread starts (Linux's CPU affinity calls, which Swift's Glibc module does not show).
+        // Where a new thread starts (Linux's CPU affinity calls, which Swift's Glibc module does not
+        // show), and glibc's malloc tuning for the executable.
         .target(name: "CThreadPlacement"),
         .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", "CTeddy", "CThreadPlacement", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "tracecheck",
             dependencies: [
                 "TraceCheck",
+                "CThreadPlacement",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,9 @@
 #define _GNU_SOURCE
 #include "placement.h"
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #if defined(__linux__)
 #include <sched.h>
@@ -69,3 +72,11 @@ int tc_attributes_allow(const pthread_attr_t *attributes, int cpu) {
 }
 
 #endif
+
+int tc_keep_freed_memory(void) {
+#if defined(__GLIBC__)
+    return mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1 && mallopt(M_TOP_PAD, 16 << 20) == 1;
+#else
+    return 0;
+#endif
+}

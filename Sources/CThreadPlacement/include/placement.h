@@ -28,4 +28,9 @@ int tc_allowed_cpu_count(void);
 /// Whether a thread created with `attributes` may begin on `cpu` (1, or 0; -1 unknown).
 int tc_attributes_allow(const pthread_attr_t *attributes, int cpu);
 
+/// Has glibc's malloc keep the memory a process frees, and grow its heap by 16 MiB at a
+/// time (`mallopt`, which Swift's Glibc module does not show). Returns 1 when both were set
+/// (0 elsewhere than glibc). For a short process; a library leaves this to its host.
+int tc_keep_freed_memory(void);
+
 #endif
