@@ -76,4 +76,28 @@ final class TimelineTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(severalEpochs, 5, "captures with relaunches")
     }
+
+    /// An epoch's events of one id, looked up, are those a filter of its events by the id
+    /// finds, sealed or not: every id, on generated captures of relaunches, several scenes,
+    /// duplicates, forwarded calls and notifications.
+    func testAnEpochsEventsOfOneIdAreThoseAFilterFinds() throws {
+        var looked = 0
+        for seed in UInt64(1)...30 {
+            let report = try Checker().check(.text(name: "t", contents: RandomTraces.trace(seed: seed)))
+            for sealed in report.timeline.epochs {
+                var unsealed = sealed
+                unsealed.observed = sealed.observed
+                for id in Set(sealed.events.map(\.event.id)).union([.appWillFinishLaunching, .carPlayDidConnect]) {
+                    for epoch in [sealed, unsealed] {
+                        XCTAssertEqual(epoch.positions(of: id), sealed.events.indices.filter { sealed.events[$0].event.id == id }, "seed \(seed) \(id)")
+                        XCTAssertEqual(epoch.driving(id), sealed.driving.filter { $0.id == id }, "seed \(seed) \(id)")
+                        XCTAssertEqual(epoch.drivingCallbacks(id), sealed.drivingCallbacks.filter { $0.id == id }, "seed \(seed) \(id)")
+                        XCTAssertEqual(epoch.holds(id), sealed.events.contains { $0.event.id == id }, "seed \(seed) \(id)")
+                    }
+                    looked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(looked, 300)
+    }
 }

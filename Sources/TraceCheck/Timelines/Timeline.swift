@@ -198,11 +198,30 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// The driving events that are callbacks (not the notifications standing in for them).
     package var drivingCallbacks: [LifecycleEvent] { (sealed.driving ?? DrivingEvents(of: self)).callbacks }
 
+    /// The indices in `events` of the events that are `id`, in order: looked up once the
+    /// epoch is sealed, where a rule's filter of every event by its id cost a retain and a
+    /// release of each (a tenth of the rules' time on an app's console, for four rules).
+    package func positions(of id: EventID) -> [Int] {
+        sealed.positions.map { $0[id] ?? [] } ?? events.indices.filter { events[$0].event.id == id }
+    }
+
+    /// `driving`'s events that are `id`, in order.
+    package func driving(_ id: EventID) -> [LifecycleEvent] {
+        positions(of: id).compactMap { drives(events[$0]) ? events[$0].event : nil }
+    }
+
+    /// `drivingCallbacks`' events that are `id`, in order.
+    package func drivingCallbacks(_ id: EventID) -> [LifecycleEvent] {
+        driving(id).filter { $0.source == .callback }
+    }
+
     /// Works out the driving events, the ids the events hold and the comparison with UIKit's
     /// account (where the capture has it) once the epoch is complete.
     mutating func seal() {
         let comparison = uikitTimeline == nil ? nil : AccountComparison(self)
-        sealed = Sealed(driving: DrivingEvents(of: self), ids: Set(events.lazy.map(\.event.id)), comparison: comparison)
+        var positions: [EventID: [Int]] = [:]
+        for (index, entry) in events.enumerated() { positions[entry.event.id, default: []].append(index) }
+        sealed = Sealed(driving: DrivingEvents(of: self), positions: positions, comparison: comparison)
     }
 
     /// The app's foreground callbacks set beside UIKit's account of this process.
@@ -210,7 +229,7 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// Whether some event of the epoch is `id`: a rule about one rare line (UIKit's warnings)
     /// asks before walking the events.
-    package func holds(_ id: EventID) -> Bool { sealed.ids?.contains(id) ?? events.contains { $0.event.id == id } }
+    package func holds(_ id: EventID) -> Bool { sealed.positions.map { $0[id] != nil } ?? events.contains { $0.event.id == id } }
 
     package func connection(at index: Int) -> SceneConnection? {
         switch index {
@@ -329,7 +348,8 @@ struct DrivingEvents: Sendable {
 /// so two epochs of the same events are equal whether or not one is sealed.
 struct Sealed: Hashable, Sendable {
     var driving: DrivingEvents?
-    var ids: Set<EventID>?
+    /// Where each id's events are in `events` (`ProcessEpoch.positions(of:)`).
+    var positions: [EventID: [Int]]?
     var comparison: AccountComparison?
 
     static func == (lhs: Sealed, rhs: Sealed) -> Bool { true }

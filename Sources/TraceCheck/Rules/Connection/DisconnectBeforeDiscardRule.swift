@@ -50,8 +50,7 @@ package struct DisconnectBeforeDiscardRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
-        let events = epoch.driving
-        let discards = events.filter { $0.id == .appDidDiscardSceneSessions && $0.source == .callback }
+        let discards = epoch.drivingCallbacks(.appDidDiscardSceneSessions)
         guard !discards.isEmpty else { return verdict }
         guard epoch.isObserved(.sceneDidDisconnect) else {
             verdict.unverifiable.insert("scene.didDisconnect not logged")
@@ -59,8 +58,8 @@ package struct DisconnectBeforeDiscardRule: EpochRule {
         }
         verdict.judged = true
         // Discards before any connection of this process were decided while it was not running.
-        let firstConnect = events.first { $0.id == .sceneWillConnect }?.line ?? .max
-        let disconnects = events.filter { $0.id == .sceneDidDisconnect }
+        let firstConnect = epoch.driving(.sceneWillConnect).first?.line ?? .max
+        let disconnects = epoch.driving(.sceneDidDisconnect)
         let disconnectsBySession = Self.disconnectsBySession(in: epoch)
         var previousDiscardLine = 0
         for discard in discards {

@@ -44,9 +44,8 @@ package struct LaunchSequenceRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let launches = epoch.drivingCallbacks
-        let didFinish = launches.filter { $0.id == .appDidFinishLaunching }
-        let willFinish = launches.filter { $0.id == .appWillFinishLaunching }
+        let didFinish = epoch.drivingCallbacks(.appDidFinishLaunching)
+        let willFinish = epoch.drivingCallbacks(.appWillFinishLaunching)
         guard !didFinish.isEmpty || !willFinish.isEmpty else {
             if !epoch.events.isEmpty { verdict.unverifiable.insert("app.didFinishLaunching not logged") }
             return verdict

@@ -137,7 +137,7 @@ extension Rule {
     /// logged before that message in the same process.
     func judgeNotificationFollowsCallback(_ id: EventID, in epoch: ProcessEpoch, of timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        let events = epoch.events.map(\.event).filter { $0.id == id && !$0.deferred }
+        let events = epoch.positions(of: id).map { epoch.events[$0].event }.filter { !$0.deferred }
         guard let notification = events.first(where: { $0.source == .notification }) else { return verdict }
         guard let callback = events.first(where: { $0.source == .callback }) else {
             verdict.unverifiable.insert("\(id) (the delegate callback) not logged")
