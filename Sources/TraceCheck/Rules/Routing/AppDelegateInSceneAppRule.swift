@@ -50,10 +50,12 @@ package struct AppDelegateInSceneAppRule: EpochRule {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true
-        for (index, entry) in epoch.events.enumerated() {
+        // The app delegate's foreground callbacks, looked up (a walk of every event cost a
+        // retain and a release of each), in line order.
+        for index in TimelineBuilder.appForegroundCallbacks.flatMap({ epoch.positions(of: $0) }).sorted() {
+            let entry = epoch.events[index]
             let event = entry.event
             guard event.source == .callback, entry.attachment == .process,
-                  TimelineBuilder.appForegroundCallbacks.contains(event.id),
                   let counterpart = TimelineBuilder.forwardingPairs[event.id], epoch.isObserved(counterpart) else { continue }
             let nearest = epoch.events[..<index].last { $0.event.id == counterpart }?.event
             verdict.findings.append(finding(
