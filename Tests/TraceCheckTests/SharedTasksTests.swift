@@ -76,8 +76,8 @@ private final class RunCounts: @unchecked Sendable {
 
 final class WarmupTests: XCTestCase {
     /// The capture the warm-up checks aside is read as what it shows, NSLog's lines and
-    /// `print`'s both, and is clean: a capture that read as nothing, or that only one kind of
-    /// line of, would leave the paths a real check takes cold.
+    /// `print`'s both, and is clean: read as nothing, or as only some of its lines, it would
+    /// leave cold the paths a real check takes.
     func testTheWarmUpCaptureIsReadWholeAndClean() throws {
         let report = try Checker().check(.text(name: "warm-up", contents: Warmup.capture))
         XCTAssertEqual(report.scan.format, "xcode-console")
