@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import TraceCheck
 
@@ -37,4 +38,40 @@ final class PCRE2Tests: XCTestCase {
     func testEmptySubject() throws {
         XCTAssertNotNil(try PCRE2Matcher().firstMatch(of: try PCRE2Regex("^$"), in: ""))
     }
+
+    /// A pattern whose JIT is deferred matches as the pattern compiled at once does: before
+    /// its copy is compiled, while four threads cross the threshold together, and after. The
+    /// copy is published by the match that reaches the threshold, or by `compileDeferred`.
+    func testADeferredJITMatchesAsTheCompiledPatternDoes() throws {
+        let pattern = "^(?<timestamp>\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+)(?<rest> .*)?$"
+        let now = try PCRE2Regex(pattern)
+        let deferred = try PCRE2Regex(pattern, jit: .afterMatches(50))
+        let subjects = (0..<200).map { $0 % 3 == 0 ? "2026-03-14 09:27:12.\($0)0 line \($0)" : "not a record \($0)" }
+        let agreements = Counts()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let matcher = PCRE2Matcher()
+            for subject in subjects {
+                let expected = try? matcher.firstMatch(of: now, in: subject)?.ranges
+                let found = try? matcher.firstMatch(of: deferred, in: subject)?.ranges
+                agreements.add(expected == found && (expected != nil) == subject.hasPrefix("2026"))
+            }
+        }
+        XCTAssertEqual(agreements.values, Array(repeating: true, count: 800))
+        XCTAssertEqual(deferred.deferredJIT?.isPublished, PCRE2Regex.isJITAvailable ? true : nil)
+
+        let untouched = try PCRE2Regex(pattern, jit: .afterMatches(1_000_000))
+        XCTAssertEqual(untouched.deferredJIT?.isPublished, PCRE2Regex.isJITAvailable ? false : nil)
+        PCRE2Regex.compileDeferred()
+        XCTAssertEqual(untouched.deferredJIT?.isPublished, PCRE2Regex.isJITAvailable ? true : nil)
+        let matcher = PCRE2Matcher()
+        XCTAssertEqual(try matcher.firstMatch(of: untouched, in: subjects[3])?.ranges, try matcher.firstMatch(of: now, in: subjects[3])?.ranges)
+        XCTAssertNil(try matcher.firstMatch(of: untouched, in: subjects[1]))
+    }
+}
+
+private final class Counts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Bool] = []
+    func add(_ value: Bool) { lock.lock(); list.append(value); lock.unlock() }
+    var values: [Bool] { lock.lock(); defer { lock.unlock() }; return list }
 }

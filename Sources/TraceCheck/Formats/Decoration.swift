@@ -13,7 +13,7 @@ package struct Decoration: Sendable {
         self.summary = summary
         // A constant of the program, compiled by every test run.
         // swiftlint:disable:next force_try
-        regex = try! PCRE2Regex(pattern)
+        regex = try! PCRE2Regex(pattern, jit: .pastDetection)
         self.samples = samples.map { (line: $0.0, stripped: $0.1) }
     }
 

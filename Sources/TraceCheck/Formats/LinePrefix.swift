@@ -27,7 +27,7 @@ package final class LinePrefix: Sendable {
          looksLikeRecord: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool, shapes: [LineShape] = [],
          handParsed: (@Sendable (UnsafeRawBufferPointer) -> RecordFields?)? = nil) {
         // swiftlint:disable:next force_try
-        regex = try! PCRE2Regex(pattern)
+        regex = try! PCRE2Regex(pattern, jit: .pastDetection)
         banner = Self.anyOf(banners)
         gap = Self.anyOf(gaps)
         groups = Groups(timestamp: regex.groupNumber("timestamp"), process: regex.groupNumber("process"),
@@ -42,7 +42,7 @@ package final class LinePrefix: Sendable {
     /// One regex matching any of `patterns` (constants of the program), nil for none.
     static func anyOf(_ patterns: [String]) -> PCRE2Regex? {
         // swiftlint:disable:next force_try
-        patterns.isEmpty ? nil : try! PCRE2Regex(patterns.map { "(?:\($0))" }.joined(separator: "|"))
+        patterns.isEmpty ? nil : try! PCRE2Regex(patterns.map { "(?:\($0))" }.joined(separator: "|"), jit: .pastDetection)
     }
 
     /// What `looksLikeRecord` checks, as a gate for the scanner.

@@ -1,4 +1,5 @@
 import CPCRE2
+import Synchronization
 
 /// PCRE2's "unset" offset: `~(PCRE2_SIZE)0` is a cast expression Swift does not import,
 /// and `size_t` arrives as `Int`, so an unset group reads as -1.
@@ -24,9 +25,12 @@ package struct PCRE2CompileError: Error, CustomStringConvertible, Equatable, Sen
 package final class PCRE2Regex: @unchecked Sendable {
     package let pattern: String
     let code: OpaquePointer
-    /// True when `pcre2_jit_compile` succeeded, which is the only case in which
-    /// `pcre2_jit_match` may be called (it skips all argument checks).
+    /// True when `pcre2_jit_compile` succeeded on `code`, which is the only case in which
+    /// `pcre2_jit_match` may be called on it (it skips all argument checks).
     package let isJITCompiled: Bool
+    /// For a pattern JIT-compiled once it has matched enough lines (`JITTiming.afterMatches`):
+    /// `code` stays the interpreter's, and a copy is compiled and published.
+    let deferredJIT: DeferredJIT?
     package let captureCount: Int
     /// Named groups, few per pattern: a scan of this list compares short names, where a
     /// table would hash each name at every event's lookups.
@@ -38,8 +42,22 @@ package final class PCRE2Regex: @unchecked Sendable {
         return available == 1
     }()
 
+    /// When the JIT compiles a pattern: at once, or once the pattern has been matched this
+    /// many times. The JIT takes 10 to 150 µs a pattern; the capture formats' prefixes are
+    /// 20 patterns, matched by every check on the lines the format is detected on and most
+    /// never again (an Xcode console's and `log`'s prefixes are read by hand), and compiling
+    /// them all at every start was half the JIT's 1.25 ms.
+    package enum JITTiming: Sendable {
+        case now
+        case afterMatches(Int)
+
+        /// The capture formats' patterns: past the lines a format is detected on (200), on
+        /// lines read after them.
+        static let pastDetection = JITTiming.afterMatches(256)
+    }
+
     /// - Parameter caseless: compile with `PCRE2_CASELESS`.
-    package init(_ pattern: String, caseless: Bool = false) throws(PCRE2CompileError) {
+    package init(_ pattern: String, caseless: Bool = false, jit: JITTiming = .now) throws(PCRE2CompileError) {
         self.pattern = pattern
         var options: UInt32 = 0
         if caseless { options |= PCRE2_CASELESS }
@@ -53,15 +71,82 @@ package final class PCRE2Regex: @unchecked Sendable {
             throw PCRE2CompileError(pattern: pattern, offset: errorOffset, message: Self.message(for: errorCode))
         }
         code = compiled
-        isJITCompiled = Self.isJITAvailable && pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        switch jit {
+        case .now:
+            isJITCompiled = Self.isJITAvailable && pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+            deferredJIT = nil
+        case .afterMatches(let count):
+            isJITCompiled = false
+            deferredJIT = Self.isJITAvailable ? DeferredJIT(after: count) : nil
+        }
 
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         captureCount = Int(count)
         groupNumbers = Self.readNameTable(compiled).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        if deferredJIT != nil { Self.deferred.withLock { $0.append(self) } }
     }
 
     deinit { pcre2_code_free_8(code) }
+
+    /// A pattern's JIT-compiled copy, made by the thread whose match is the `threshold`th,
+    /// or by the warm-up thread once it has nothing more pressing (`compileDeferred`):
+    /// `pcre2_jit_compile` changes the code it compiles, which other threads may be matching
+    /// with at that moment, so it compiles a copy no thread holds yet and publishes it. Until
+    /// then every thread uses the interpreter.
+    final class DeferredJIT: Sendable {
+        private let threshold: Int
+        /// Matches so far, counted until the copy is being compiled.
+        private let matches = Atomic<Int>(0)
+        /// 0: not compiled; 1: the JIT failed (the interpreter from then on); 2: being
+        /// compiled; otherwise the bits of the compiled copy.
+        private let state = Atomic<Int>(0)
+
+        init(after threshold: Int) { self.threshold = max(1, threshold) }
+
+        deinit {
+            let bits = state.load(ordering: .acquiring)
+            if bits > 2, let copy = OpaquePointer(bitPattern: bits) { pcre2_code_free_8(copy) }
+        }
+
+        /// The compiled copy, once published; nil before (and counts this match) or after a failure.
+        func code(counting original: OpaquePointer) -> OpaquePointer? {
+            let bits = state.load(ordering: .acquiring)
+            if bits > 2 { return OpaquePointer(bitPattern: bits) }
+            guard bits == 0, matches.wrappingAdd(1, ordering: .relaxed).newValue == threshold else { return nil }
+            return compile(original)
+        }
+
+        /// Whether the compiled copy is published.
+        var isPublished: Bool { state.load(ordering: .acquiring) > 2 }
+
+        /// Compiles and publishes the copy, unless another thread has begun to.
+        @discardableResult
+        func compile(_ original: OpaquePointer) -> OpaquePointer? {
+            guard state.compareExchange(expected: 0, desired: 2, ordering: .acquiring).exchanged else { return nil }
+            guard let copy = pcre2_code_copy_8(original) else {
+                state.store(1, ordering: .releasing)
+                return nil
+            }
+            guard pcre2_jit_compile_8(copy, PCRE2_JIT_COMPLETE) == 0 else {
+                pcre2_code_free_8(copy)
+                state.store(1, ordering: .releasing)
+                return nil
+            }
+            state.store(Int(bitPattern: copy), ordering: .releasing)
+            return copy
+        }
+    }
+
+    /// The patterns made with `JITTiming.afterMatches`, for `compileDeferred`: constants of
+    /// the program (the capture formats'), held for its life anyway.
+    private static let deferred = Mutex<[PCRE2Regex]>([])
+
+    /// JIT-compiles every pattern whose JIT was deferred and is not compiled yet: the
+    /// warm-up thread's, once the catalog is compiled and while the check reads.
+    package static func compileDeferred() {
+        for regex in deferred.withLock({ $0 }) { regex.deferredJIT?.compile(regex.code) }
+    }
 
     /// The number of the named group `name`, if the pattern has one.
     package func groupNumber(_ name: String) -> Int? { groupNumbers.first { $0.name == name }?.number }
@@ -214,6 +299,9 @@ package final class PCRE2Matcher {
         let base = subject.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? empty.utf8Start
         if regex.isJITCompiled {
             return pcre2_jit_match_8(regex.code, base, subject.count, start, 0, matchData, context)
+        }
+        if let compiled = regex.deferredJIT?.code(counting: regex.code) {
+            return pcre2_jit_match_8(compiled, base, subject.count, start, 0, matchData, context)
         }
         return pcre2_match_8(regex.code, base, subject.count, start, 0, matchData, context)
     }

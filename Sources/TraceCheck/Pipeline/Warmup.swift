@@ -14,12 +14,14 @@ package enum Warmup {
         // The formats first: a read in parts plans its cuts with them while the catalog
         // compiles. The catalog's pieces are shared by this thread and the first check
         // (`CompiledCatalog.helpCompile`). Without the thread, the first check compiles all
-        // of it itself.
+        // of it itself. The formats' patterns are JIT-compiled after the catalog (their JIT
+        // is deferred: most only detect the format), then the paths of a check are warmed.
         _ = PlainThread.start {
             _ = CaptureFormats.all
             _ = Decoration.all
             CompiledCatalog.helpCompile()
             _ = CompiledCatalog.shared
+            PCRE2Regex.compileDeferred()
             checkAside()
         }
     }
