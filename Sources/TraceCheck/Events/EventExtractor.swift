@@ -148,9 +148,7 @@ package final class CompiledCatalog: Sendable {
 
     /// A catalog of its own, compiled on this thread and a helper.
     convenience init() throws(PCRE2CompileError) {
-        let tasks = Self.compile()
-        _ = PlainThread.start { tasks.work() }
-        try self.init(pieces: tasks.results())
+        try self.init(pieces: Self.compile().results(helpers: 1))
     }
 
     private init(pieces results: [Result<Piece, PCRE2CompileError>]) throws(PCRE2CompileError) {

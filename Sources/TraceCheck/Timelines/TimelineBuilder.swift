@@ -52,8 +52,7 @@ package struct TimelineBuilder {
                 buildTimelines(&boxes[index].epoch)
                 return true
             }
-            for _ in 1..<min(threads, boxes.count) { _ = PlainThread.start { tasks.work() } }
-            _ = tasks.results()
+            _ = tasks.results(helpers: threads - 1)
             epochs = boxes.map(\.epoch)
         } else {
             for index in epochs.indices { buildTimelines(&epochs[index]) }
