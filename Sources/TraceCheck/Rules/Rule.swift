@@ -210,19 +210,21 @@ package struct RunJudge: Sendable {
 
     func judge(_ epochs: ArraySlice<ProcessEpoch>, of timeline: CaptureTimeline, into progress: inout RuleProgress) -> Set<Int> {
         var found: Set<Int> = []
-        for (index, epoch) in zip(epochs.indices, epochs) {
-            var verdict = judge(epoch, timeline, &progress)
+        // By index, each epoch read in place: a copy of one (`for epoch in epochs`) retained
+        // and released each of its arrays, sets and strings, for every rule and every run.
+        for index in epochs.indices {
+            var verdict = judge(epochs[index], timeline, &progress)
             if !verdict.findings.isEmpty || !verdict.pending.isEmpty { found.insert(index) }
             // A process of which only UIKit's account was read shows nothing the rules of
             // some families judge: they are not verifiable there, not passed.
-            let uikitOnly: Set<String> = !epoch.appLogs && RuleFamily.judgedOnAppLinesOnly.contains(family) ? ["only UIKit's account was read"] : []
+            let uikitOnly: Set<String> = !epochs[index].appLogs && RuleFamily.judgedOnAppLinesOnly.contains(family) ? ["only UIKit's account was read"] : []
             if !verdict.judged, !uikitOnly.isEmpty { verdict.unverifiable = uikitOnly }
-            progress.tally.add(epoch.label, verdict)
+            progress.tally.add(epochs[index].label, verdict)
             if let shown = onlyWhereCaptureShows {
-                progress.shows = progress.shows || epoch.holds(shown)
+                progress.shows = progress.shows || epochs[index].holds(shown)
                 var unjudged = EpochVerdict()
                 unjudged.unverifiable = uikitOnly
-                progress.unshown.add(epoch.label, unjudged)
+                progress.unshown.add(epochs[index].label, unjudged)
             }
         }
         return found
