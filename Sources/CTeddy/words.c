@@ -563,22 +563,35 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
         if (quiet->prefix_tail_length > 0) memcpy(copy + stamp_length, quiet->prefix_tail, quiet->prefix_tail_length);
         expected_digits = tc_digits64(copy);
     }
+    // The counts and the offset in registers while lines are read, stored at each stop: the
+    // stores of the fields every line changes would otherwise make the cursor's be read again
+    // (both are `size_t`s, which may alias).
+    const size_t count = quiet->count;
+    tc_word_cursor *const cursor = quiet->cursor;
+    size_t offset = quiet->offset, lines = quiet->lines, records = quiet->records, crlf_lines = quiet->crlf_lines;
+#define TC_QUIET_STOP(stop) do { \
+        quiet->offset = offset; \
+        quiet->lines = lines; \
+        quiet->records = records; \
+        quiet->crlf_lines = crlf_lines; \
+        return (stop); \
+    } while (0)
     for (;;) {
-        size_t start = quiet->offset;
-        if (start >= quiet->count) return TC_QUIET_END;
+        size_t start = offset;
+        if (start >= count) TC_QUIET_STOP(TC_QUIET_END);
         uint32_t places;
         int special;
-        size_t end = find_line_end(quiet->words, quiet->cursor, text, quiet->count, start, &places, &special);
-        if (end == quiet->count) return TC_QUIET_END;
+        size_t end = find_line_end(quiet->words, cursor, text, count, start, &places, &special);
+        if (end == count) TC_QUIET_STOP(TC_QUIET_END);
         int crlf = end > start && text[end - 1] == '\r';
         size_t line_end = crlf ? end - 1 : end, length = line_end - start;
         quiet->newline = end;
-        if (end - start > quiet->longest_line) return TC_QUIET_LINE;
+        if (end - start > quiet->longest_line) TC_QUIET_STOP(TC_QUIET_LINE);
         // A line with a colour escape is read without it, by the caller, and one with a NUL
         // byte is given one by one, for the reader to note the first.
-        if ((special & TC_SPECIAL_APART) && tc_reads_apart(text + start, end - start)) return TC_QUIET_LINE;
+        if ((special & TC_SPECIAL_APART) && tc_reads_apart(text + start, end - start)) TC_QUIET_STOP(TC_QUIET_LINE);
         int repeats;
-        if (wide && quiet->count - start >= 64) {
+        if (wide && count - start >= 64) {
             repeats = prefix_start64(text + start, length, expected, expected_digits, stamp_length, quiet->prefix_tail_length, avx2) >= 0;
         } else {
             // Near the end of the text: the lines after this one are nearer still.
@@ -594,14 +607,14 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
             // A message repeats the last one as the caller's `MessageSignature.continuesRun` says.
             int repeated = signature_length > 0 && signature_length == quiet->signature_length
                 && head == quiet->signature_head && tail == quiet->signature_tail;
-            if (!repeated && quiet->repeats == 1 && quiet->double_count == TC_QUIET_DOUBLES) return TC_QUIET_LINE;
+            if (!repeated && quiet->repeats == 1 && quiet->double_count == TC_QUIET_DOUBLES) TC_QUIET_STOP(TC_QUIET_LINE);
             // A candidate is the caller's to take, runs of repeats and all.
             if (quiet->selected && is_candidate(quiet, message, line_end, places)) {
                 quiet->message_start = prefix;
-                return TC_QUIET_CANDIDATE_RECORD;
+                TC_QUIET_STOP(TC_QUIET_CANDIDATE_RECORD);
             }
             if (repeated) {
-                if (quiet->repeats == 0) quiet->repeat_first = quiet->first_number + (int64_t)quiet->lines;
+                if (quiet->repeats == 0) quiet->repeat_first = quiet->first_number + (int64_t)lines;
                 quiet->repeats++;
             } else {
                 if (quiet->repeats == 1) quiet->doubles[quiet->double_count++] = quiet->repeat_first;
@@ -612,15 +625,16 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
             }
             quiet->stamp = text + start;
             expected = text + start;
-            quiet->records++;
+            records++;
         } else {
-            if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length, special)) return TC_QUIET_LINE;
-            if (quiet->unprefixed == 2 && is_candidate(quiet, start, line_end, places)) return TC_QUIET_CANDIDATE_LINE;
+            if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length, special)) TC_QUIET_STOP(TC_QUIET_LINE);
+            if (quiet->unprefixed == 2 && is_candidate(quiet, start, line_end, places)) TC_QUIET_STOP(TC_QUIET_CANDIDATE_LINE);
         }
-        quiet->lines++;
-        if (crlf) quiet->crlf_lines++;
-        quiet->offset = end + 1;
+        lines++;
+        if (crlf) crlf_lines++;
+        offset = end + 1;
     }
+#undef TC_QUIET_STOP
 }
 
 #if defined(__x86_64__) || defined(_M_X64)
