@@ -73,6 +73,74 @@ int tc_attributes_allow(const pthread_attr_t *attributes, int cpu) {
 
 #endif
 
+#if defined(__linux__)
+#include <elf.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+/// The main program's load address (0 for an executable that is not position-independent).
+static int main_program_bias(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    *(ElfW(Addr) *)data = info->dlpi_addr;
+    return 1;
+}
+
+/// Reads `count` bytes at `offset` of `descriptor` whole, or fails.
+static int read_whole(int descriptor, void *buffer, size_t count, off_t offset) {
+    return pread(descriptor, buffer, count, offset) == (ssize_t)count;
+}
+#endif
+
+int tc_populate_data_sections(void) {
+#if defined(__linux__)
+    int descriptor = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return 0;
+    int populated = 0;
+    ElfW(Ehdr) header;
+    ElfW(Shdr) *sections = NULL;
+    char *names = NULL;
+    if (!read_whole(descriptor, &header, sizeof header, 0) || memcmp(header.e_ident, ELFMAG, SELFMAG) != 0
+        || header.e_shentsize != sizeof(ElfW(Shdr)) || header.e_shnum == 0 || header.e_shnum > 1024 || header.e_shstrndx >= header.e_shnum) {
+        goto done;
+    }
+    sections = malloc(header.e_shnum * sizeof *sections);
+    if (sections == NULL || !read_whole(descriptor, sections, header.e_shnum * sizeof *sections, (off_t)header.e_shoff)) goto done;
+    const ElfW(Shdr) *strings = &sections[header.e_shstrndx];
+    if (strings->sh_size == 0 || strings->sh_size > (1 << 20)) goto done;
+    names = malloc(strings->sh_size + 1);
+    if (names == NULL || !read_whole(descriptor, names, strings->sh_size, (off_t)strings->sh_offset)) goto done;
+    names[strings->sh_size] = 0;
+    ElfW(Addr) bias = 0;
+    dl_iterate_phdr(main_program_bias, &bias);
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (size_t index = 0; index < header.e_shnum && page > 0; index++) {
+        const ElfW(Shdr) *section = &sections[index];
+        if (section->sh_name >= strings->sh_size || (section->sh_flags & (SHF_ALLOC | SHF_WRITE)) != (SHF_ALLOC | SHF_WRITE)) continue;
+        const char *name = names + section->sh_name;
+        if (strcmp(name, ".data") != 0 && strcmp(name, ".bss") != 0) continue;
+        // A few megabytes at most: what a run writes of them is most of them.
+        if (section->sh_size == 0 || section->sh_size > (8u << 20)) continue;
+        uintptr_t start = (uintptr_t)(bias + section->sh_addr) & ~(page - 1);
+        uintptr_t end = ((uintptr_t)(bias + section->sh_addr + section->sh_size) + page - 1) & ~(page - 1);
+        if (madvise((void *)start, end - start, MADV_POPULATE_WRITE) == 0) populated++;
+    }
+done:
+    free(names);
+    free(sections);
+    close(descriptor);
+    return populated;
+#else
+    return 0;
+#endif
+}
+
 int tc_keep_freed_memory(void) {
 #if defined(__GLIBC__)
     return mallopt(M_TRIM_THRESHOLD, 1 << 30) == 1 && mallopt(M_TOP_PAD, 16 << 20) == 1;
