@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "tracecheck",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "tracecheck", targets: ["tracecheck"]),
         .library(name: "TraceCheck", targets: ["TraceCheck"]),

@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "LibraryClient",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     dependencies: [.package(name: "tracecheck", path: "../..")],
     targets: [
         .executableTarget(name: "LibraryClient", dependencies: [.product(name: "TraceCheck", package: "tracecheck")]),
