@@ -21,8 +21,8 @@ package struct RetiredRuns: Sendable {
 ///
 /// Looks cost a timeline of the events held: one happens each time the events held have
 /// doubled since the last, and at least `threshold` of them. A parted read also looks as it
-/// joins a part while parts after it are still read (`joined`), at fewer events: the runs of
-/// the parts joined are then judged while the threads read the parts after them. Before, a capture with
+/// joins a part while some part after it is not yet begun (`joined`), at fewer events: the runs
+/// of the parts joined are then judged while the threads read the parts after them. Before, a capture with
 /// fewer events than `threshold` held every run until all parts were read, and judged them
 /// on one thread then (two threads on 512 MB of an app's console peaked at 33 MB, now 26).
 final class RunRetirement {
