@@ -79,9 +79,11 @@ final class RunRetirement {
         }
         let runs = timeline.epochs.prefix(count)
         retired.letGo.add(runs, keeping: found)
+        // Sized at once: grown an insert at a time, the set was rehashed a dozen times a look.
         var gone: Set<EventKey> = []
-        for epoch in runs {
-            for entry in epoch.events { gone.insert(EventKey(entry.event)) }
+        gone.reserveCapacity(runs.reduce(0) { $0 + $1.events.count })
+        for epoch in runs.indices {
+            for entry in runs[epoch].events.indices { gone.insert(EventKey(runs[epoch].events[entry].event)) }
         }
         session.letGo(gone, by: self)
     }

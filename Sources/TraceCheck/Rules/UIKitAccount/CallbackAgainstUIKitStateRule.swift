@@ -60,7 +60,9 @@ package struct CallbackAgainstUIKitStateRule: EpochRule {
         for call in comparison.calls {
             if let connection = call.connection, connection >= 0, epoch.connections.count > 1 {
                 // Several scenes: only the scene of record follows the application's state.
-                guard !sessions.isDisjoint(with: epoch.connection(at: connection)?.sessions ?? []) else { continue }
+                // Read in place: the scene itself, copied for each line, was retained field by field.
+                let theirs = epoch.connections.indices.contains(connection) ? epoch.connections[connection].sessions : []
+                guard !sessions.isDisjoint(with: theirs) else { continue }
             }
             // The state first: most lines agree with it, and then no transition need be looked for.
             guard let state = comparison.state(at: call), let contradiction = Self.contradiction(call.callback, state),
