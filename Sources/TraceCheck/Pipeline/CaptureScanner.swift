@@ -166,7 +166,17 @@ final class ScanSession {
     @exclusivity(unchecked) var linesRead = 0
     @exclusivity(unchecked) private var detectionBuffer: [(bytes: [UInt8], number: Int)] = []
     @exclusivity(unchecked) private var choice: FormatChoice?
-    @exclusivity(unchecked) private var mainReader: (any RecordReader)?
+    /// Set once (`choose`), and kept for the session's life: a session chooses its format once.
+    @exclusivity(unchecked) private var mainReader: (any RecordReader)? {
+        didSet { prefixReader = (mainReader as? LinePrefixReader).map(Unmanaged.passUnretained) }
+    }
+    /// `mainReader` where it is a prefix reader (every format of lines with a prefix), and
+    /// the extractor's matcher: handed on to read each line without a retain and a release
+    /// (`_withUnsafeGuaranteedRef`), and the reader's methods called directly. A copy of a
+    /// stored reference costs both, and a device log's lines are read one by one: those two
+    /// pairs were a tenth of the read. `mainReader` and `extractor` keep them alive.
+    @exclusivity(unchecked) private var prefixReader: Unmanaged<LinePrefixReader>?
+    private let matcherUnretained: Unmanaged<PCRE2Matcher>
     @exclusivity(unchecked) private var fallbacks: [(name: String, reader: any RecordReader)] = []
     /// Records read by each fallback reader, by its index in `fallbacks`.
     @exclusivity(unchecked) private var fallbackRecords: [Int] = []
@@ -249,6 +259,7 @@ final class ScanSession {
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
         self.options = options
+        matcherUnretained = Unmanaged.passUnretained(extractor.matcher)
         processes = ProcessSelection(filter: options.processes)
         if let given = options.givenFormat { choose(given, firstLines: []) }
     }
@@ -258,6 +269,7 @@ final class ScanSession {
     init(extractor: EventExtractor, options: ScanOptions, choice: FormatChoice, firstLines: [[UInt8]], continuesEarlierPart: Bool) {
         self.extractor = extractor
         self.options = options
+        matcherUnretained = Unmanaged.passUnretained(extractor.matcher)
         processes = ProcessSelection(filter: options.processes, continuesEarlierPart: continuesEarlierPart)
         if continuesEarlierPart { leadingRun = .open }
         choose(choice, firstLines: firstLines)
@@ -318,7 +330,14 @@ final class ScanSession {
     }
 
     private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
-        guard let mainReader else { return }
+        if let prefixReader {
+            prefixReader._withUnsafeGuaranteedRef { read(raw, number: number, reader: $0) }
+        } else if let mainReader {
+            read(raw, number: number, reader: mainReader)
+        }
+    }
+
+    private func read<Reader: RecordReader>(_ raw: UnsafeRawBufferPointer, number: Int, reader mainReader: Reader) {
         if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = ANSI.stripped(raw)
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
@@ -651,7 +670,7 @@ final class ScanSession {
         return false
     }
 
-    private func readClean(_ raw: UnsafeRawBufferPointer, number: Int, reader: any RecordReader) {
+    private func readClean<Reader: RecordReader>(_ raw: UnsafeRawBufferPointer, number: Int, reader: Reader) {
         var bytes = raw
         if let decorationRegex {
             if let length = Decoration.length(of: decorationRegex, in: raw, using: matcher) {
@@ -662,7 +681,10 @@ final class ScanSession {
                 return
             }
         }
-        switch reader.readIndentable(bytes, number: number, using: matcher, emit: { self.handle($0, fallback: nil) }) {
+        let kind = matcherUnretained._withUnsafeGuaranteedRef { matcher in
+            reader.readIndentable(bytes, number: number, using: matcher, emit: { self.handle($0, fallback: nil) })
+        }
+        switch kind {
         case .record, .pending, .banner:
             return
         case .gap:
