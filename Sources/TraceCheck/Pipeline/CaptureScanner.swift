@@ -168,7 +168,11 @@ final class ScanSession {
     @exclusivity(unchecked) private var choice: FormatChoice?
     /// Set once (`choose`), and kept for the session's life: a session chooses its format once.
     @exclusivity(unchecked) private var mainReader: (any RecordReader)? {
-        didSet { prefixReader = (mainReader as? LinePrefixReader).map(Unmanaged.passUnretained) }
+        didSet {
+            // `prefixReader` may be in use below a line's read: the reader it names must outlive it.
+            assert(oldValue == nil, "a session chooses its reader once")
+            prefixReader = (mainReader as? LinePrefixReader).map(Unmanaged.passUnretained)
+        }
     }
     /// `mainReader` where it is a prefix reader (every format of lines with a prefix), and
     /// the extractor's matcher: handed on to read each line without a retain and a release
