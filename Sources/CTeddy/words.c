@@ -200,31 +200,44 @@ static void fill_window(const tc_word_set *set, tc_word_cursor *cursor, const ui
     cursor->special = special;
 }
 
-/// `tc_cursor_contains` for any range: the windows it needs are searched as it goes.
+/// Blocks `index` and `index + 1` of a window's bits as one word, the first block's in its low half.
+static inline uint64_t pair_of(const uint32_t *bits, size_t index) {
+    return (uint64_t)bits[index] | (uint64_t)bits[index + 1] << 32;
+}
+
+/// Whether one of the words begins at one of the places `from..<stop`, all in the cursor's
+/// window (`from < stop <= cursor->end`), and lies in `lo..<hi`: the window's marks walked 64
+/// places a step (the block after the window's last has no marks).
+static inline __attribute__((always_inline)) int window_walk(const tc_word_set *set, const tc_word_cursor *cursor, const uint8_t *text,
+                                                             size_t count, size_t from, size_t stop, size_t lo, size_t hi) {
+    size_t index = (from - cursor->start) / 32, block = cursor->start + 32 * index;
+    uint64_t found = pair_of(cursor->masks, index) & (UINT64_MAX << (from - block));
+    for (;;) {
+        int final = stop - block <= 64;
+        if (final) found &= stop - block == 64 ? UINT64_MAX : (UINT64_C(1) << (stop - block)) - 1;
+        for (; found != 0; found &= found - 1) {
+            if (words_match_at(set, text, count, block + (size_t)__builtin_ctzll(found), lo, hi)) return 1;
+        }
+        if (final) return 0;
+        index += 2;
+        block += 64;
+        found = pair_of(cursor->masks, index);
+    }
+}
+
+/// `tc_cursor_contains` for any range: the windows it needs are searched as it goes, and each
+/// walked as `window_contains` walks one.
 __attribute__((noinline))
 static int cursor_search(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi) {
-    // The places whose pair fits in the range, block by block of the window.
+    // The places whose pair fits in the range, window by window.
     size_t place = lo, last = hi - 1;
     while (place < last) {
         if (place < cursor->start || place >= cursor->end) fill_window(set, cursor, text, count, place);
         size_t stop = last < cursor->end ? last : cursor->end;
-        for (size_t index = (place - cursor->start) / 32; place < stop; index++) {
-            size_t block = cursor->start + 32 * index;
-            uint32_t found = cursor->masks[index] & (UINT32_MAX << (place - block));
-            if (stop - block < 32) found &= (UINT32_C(1) << (stop - block)) - 1;
-            for (; found != 0; found &= found - 1) {
-                if (words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
-            }
-            place = block + 32;
-        }
+        if (window_walk(set, cursor, text, count, place, stop, lo, hi)) return 1;
         place = stop;
     }
     return 0;
-}
-
-/// Blocks `index` and `index + 1` of a window's bits as one word, the first block's in its low half.
-static inline uint64_t pair_of(const uint32_t *bits, size_t index) {
-    return (uint64_t)bits[index] | (uint64_t)bits[index + 1] << 32;
 }
 
 /// `tc_cursor_newline`, and whether a fingerprint may begin at some place from `from` up to
@@ -293,21 +306,7 @@ static inline __attribute__((always_inline)) int window_contains(const tc_word_s
     if (hi < lo + 2) return 0;
     size_t last = hi - 1;
     if (lo < cursor->start || last > cursor->end) return cursor_search(set, cursor, text, count, lo, hi);
-    // Places lo..<last: blocks `index` and `index + 1` at a time (the block after the
-    // window's last has no marks).
-    size_t index = (lo - cursor->start) / 32, block = cursor->start + 32 * index;
-    uint64_t found = pair_of(cursor->masks, index) & (UINT64_MAX << (lo - block));
-    for (;;) {
-        int final = last - block <= 64;
-        if (final) found &= last - block == 64 ? UINT64_MAX : (UINT64_C(1) << (last - block)) - 1;
-        for (; found != 0; found &= found - 1) {
-            if (words_match_at(set, text, count, block + (size_t)__builtin_ctzll(found), lo, hi)) return 1;
-        }
-        if (final) return 0;
-        index += 2;
-        block += 64;
-        found = pair_of(cursor->masks, index);
-    }
+    return window_walk(set, cursor, text, count, lo, last, lo, hi);
 }
 
 int tc_cursor_contains(const tc_word_set *set, tc_word_cursor *cursor, const uint8_t *text, size_t count, size_t lo, size_t hi) {
