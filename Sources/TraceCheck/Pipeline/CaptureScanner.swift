@@ -182,8 +182,6 @@ final class ScanSession {
     @exclusivity(unchecked) private var prefixReader: Unmanaged<LinePrefixReader>?
     private let matcherUnretained: Unmanaged<PCRE2Matcher>
     @exclusivity(unchecked) private var fallbacks: [(name: String, reader: any RecordReader)] = []
-    /// Records read by each fallback reader, by its index in `fallbacks`.
-    @exclusivity(unchecked) private var fallbackRecords: [Int] = []
     @exclusivity(unchecked) private var stream = EventStream()
     @exclusivity(unchecked) private var context = RecordContext()
     @exclusivity(unchecked) private var sawRecord = false
@@ -195,19 +193,11 @@ final class ScanSession {
     // Health facts.
     @exclusivity(unchecked) private var previousTimestamp = FieldBytes()
     @exclusivity(unchecked) private var lastSignature = MessageSignature()
-    @exclusivity(unchecked) private var outOfOrder = LineTally()
-    @exclusivity(unchecked) private var doubled = LineTally()
+    /// The health facts and records counted line by line, joined with a later part's in one place.
+    @exclusivity(unchecked) private var tallies = ReadTallies()
     /// The record a run of one message repeated begins at, and the repeats after it.
     @exclusivity(unchecked) private var repeatRun: (first: Int, repeats: Int)?
-    /// Lifecycle lines only, so as many as the events, and all kept: a finding is
-    /// inconclusive when its own evidence is redacted.
-    @exclusivity(unchecked) private var redacted: [Int] = []
-    @exclusivity(unchecked) private var gaps = LineTally()
     @exclusivity(unchecked) private var leadingContinuations = 0
-    @exclusivity(unchecked) private var harnessLines = LineTally()
-    @exclusivity(unchecked) private var suspect = LineTally()
-    @exclusivity(unchecked) private var mixed: [String: LineTally] = [:]
-    @exclusivity(unchecked) private var mainRecords = 0
     // Copied out of `choice` once: read per line, they must not cost a copy of it (a
     // struct of strings and references is retained member by member when copied).
     /// The harness prefix's regex, the one part of `Decoration` read per line: a class
@@ -319,7 +309,7 @@ final class ScanSession {
             fallbacks = CaptureFormats.all
                 .filter { $0.isLineOriented && $0.name != choice.format.name && $0.name != PlainFormat().name }
                 .map { ($0.name, $0.makeReader(firstLines: [])) }
-            fallbackRecords = Array(repeating: 0, count: fallbacks.count)
+            tallies.fallbackRecords = Array(repeating: 0, count: fallbacks.count)
         }
         // An indented line is read again without its indent: spaces and tabs always pass.
         var gate: LineGate? = LineGate(firstBytes: ByteSet([32, 9]))
@@ -538,7 +528,7 @@ final class ScanSession {
             run.stamp = UnsafeRawBufferPointer(rebasing: text[stamp..<(stamp + samePrefix.timestampLength)])
             run.repeatRun = quiet.repeats > 0 ? (Int(quiet.repeat_first), Int(quiet.repeats)) : nil
             withUnsafeBytes(of: quiet.doubles) { doubles in
-                for first in doubles.bindMemory(to: Int64.self).prefix(quiet.double_count) { doubled.add(Int(first)) }
+                for first in doubles.bindMemory(to: Int64.self).prefix(quiet.double_count) { tallies.doubled.add(Int(first)) }
             }
         }
         return QuietStop(stop: stop, lines: quiet.lines, crlfLines: quiet.crlf_lines, offset: quiet.offset,
@@ -549,14 +539,14 @@ final class ScanSession {
     /// twice that it shows, if any: the one way both quiet reads take a record.
     private func take(_ line: UnsafeRawBufferPointer, into run: inout QuietRun, messageStart: Int, number: Int) -> UnsafeRawBufferPointer {
         let message = run.take(line, messageStart: messageStart, timestampLength: samePrefix.timestampLength, number: number)
-        if let first = run.closedDouble { doubled.add(first) }
+        if let first = run.closedDouble { tallies.doubled.add(first) }
         return message
     }
 
     /// Writes back the records `run` read and starts a new run from the session's state.
     private func commit(_ run: inout QuietRun) {
         guard run.records > 0, let stamp = run.stamp else { return }
-        mainRecords += run.records
+        tallies.mainRecords += run.records
         lastSignature = run.signature
         repeatRun = run.repeatRun
         context.timestamp.set(stamp)
@@ -578,7 +568,7 @@ final class ScanSession {
         /// The run of one message repeated that the last record is in (`ScanSession.repeatRun`).
         var repeatRun: (first: Int, repeats: Int)?
         /// The line that began a run of one message repeated once, when the last record
-        /// ended that run: a row copied twice, for the session's `doubled`.
+        /// ended that run: a row copied twice, for the session's `tallies.doubled`.
         var closedDouble: Int?
 
         /// Takes `line`, which repeats the armed prefix, as record `number`, and gives its
@@ -680,7 +670,7 @@ final class ScanSession {
             if let length = Decoration.length(of: decorationRegex, in: raw, using: matcher) {
                 bytes = UnsafeRawBufferPointer(rebasing: raw[length...])
             } else {
-                if !Self.isBlank(raw) { harnessLines.add(number) }
+                if !Self.isBlank(raw) { tallies.harnessLines.add(number) }
                 handleBare(raw, number: number)
                 return
             }
@@ -692,16 +682,16 @@ final class ScanSession {
         case .record, .pending, .banner:
             return
         case .gap:
-            gaps.add(number)
+            tallies.gaps.add(number)
         case .unprefixed:
             for (index, fallback) in fallbacks.enumerated() {
                 let kind = fallback.reader.read(bytes, number: number, using: matcher) { self.handle($0, fallback: index) }
                 if case .record = kind {
-                    mixed[fallback.name, default: LineTally()].add(number)
+                    tallies.mixed[fallback.name, default: LineTally()].add(number)
                     return
                 }
             }
-            if reader.looksLikeRecord(bytes) { suspect.add(number) }
+            if reader.looksLikeRecord(bytes) { tallies.suspect.add(number) }
             if unprefixedAreContinuations, !Self.isBlank(bytes) {
                 if sawRecord {
                     handleContinuation(bytes, number: number)
@@ -717,7 +707,7 @@ final class ScanSession {
     private func handle(_ record: Record, fallback: Int?) {
         let isFirst = !sawRecord
         sawRecord = true
-        if let fallback { fallbackRecords[fallback] += 1 } else { mainRecords += 1 }
+        if let fallback { tallies.fallbackRecords[fallback] += 1 } else { tallies.mainRecords += 1 }
         if quietReading {
             if fallback == nil { samePrefix.note(record) } else { samePrefix.disarm() }
         }
@@ -725,7 +715,7 @@ final class ScanSession {
         let message = record.message
         let signature = MessageSignature(message, pid: record.fields.pid)
         if isFirst { firstRecord = (record.number, context.timestamp, signature) }
-        if wentBack { outOfOrder.add(record.number) }
+        if wentBack { tallies.outOfOrder.add(record.number) }
         noteProcess(record)
         if signature.continuesRun(of: lastSignature) {
             if let run = repeatRun { repeatRun = (run.first, run.repeats + 1) } else { repeatRun = (record.number, 1) }
@@ -777,7 +767,7 @@ final class ScanSession {
         if case .open = leadingRun {
             leadingRun = .closed(first: repeatRun?.first, repeats: repeatRun?.repeats ?? 0)
         } else if let run = repeatRun, run.repeats == 1 {
-            doubled.add(run.first)
+            tallies.doubled.add(run.first)
         }
         repeatRun = nil
     }
@@ -802,9 +792,9 @@ final class ScanSession {
             repeatRun = continued ?? later.repeatRun
         case .closed(let leadingFirst, let count):
             if let continued {
-                if continued.repeats == 1 { doubled.add(continued.first) }
+                if continued.repeats == 1 { tallies.doubled.add(continued.first) }
             } else if count == 1, let leadingFirst {
-                doubled.add(leadingFirst)
+                tallies.doubled.add(leadingFirst)
             }
             repeatRun = later.repeatRun
         }
@@ -818,13 +808,7 @@ final class ScanSession {
         guard lines != 0 else { return }
         for index in stream.events.indices { stream.events[index].shiftLine(by: lines) }
         processes.shiftLines(by: lines)
-        outOfOrder.shiftLines(by: lines)
-        doubled.shiftLines(by: lines)
-        gaps.shiftLines(by: lines)
-        harnessLines.shiftLines(by: lines)
-        suspect.shiftLines(by: lines)
-        for format in mixed.keys { mixed[format]?.shiftLines(by: lines) }
-        redacted = redacted.map { $0 + lines }
+        tallies.shiftLines(by: lines)
         repeatRun?.first += lines
         firstRecord?.line += lines
         if case .closed(let first?, let repeats) = leadingRun { leadingRun = .closed(first: first + lines, repeats: repeats) }
@@ -852,18 +836,8 @@ final class ScanSession {
         }
         stream.events += later.stream.events
         processes.absorb(later.processes)
-        if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { outOfOrder.add(first.line) }
-        outOfOrder.add(later.outOfOrder)
-        doubled.add(later.doubled)
-        redacted += later.redacted
-        gaps.add(later.gaps)
-        harnessLines.add(later.harnessLines)
-        suspect.add(later.suspect)
-        for (format, lines) in later.mixed { mixed[format, default: LineTally()].add(lines) }
-        mainRecords += later.mainRecords
-        for index in fallbackRecords.indices where later.fallbackRecords.indices.contains(index) {
-            fallbackRecords[index] += later.fallbackRecords[index]
-        }
+        if let first = later.firstRecord, Self.isEarlier(first.timestamp, than: context.timestamp) { tallies.outOfOrder.add(first.line) }
+        tallies.absorb(later.tallies)
         absorbedMalformedLines.add(later.malformedLines)
         extractor.absorb(later.extractor)
         if later.sawRecord {
@@ -903,7 +877,7 @@ final class ScanSession {
                          knownCandidate: Bool = false) {
         // The context is copied out of the session only for an event.
         guard let event = extractor.event(message: message, text: text, line: number, context: context(), knownCandidate: knownCandidate) else { return }
-        if message.contains(literal: "<private>") { redacted.append(number) }
+        if message.contains(literal: "<private>") { tallies.redacted.append(number) }
         processes.marks.noteEvent()
         stream.events.append(event)
         if let following = extractor.takeFollowingEvent() {
@@ -972,10 +946,10 @@ final class ScanSession {
     private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int, processMarks: [ProcessMark]) -> ScannedCapture {
         var stream = self.stream
         var recordsByFormat: [String: Int] = [:]
-        for (index, fallback) in fallbacks.enumerated() where fallbackRecords[index] > 0 {
-            recordsByFormat[fallback.name, default: 0] += fallbackRecords[index]
+        for (index, fallback) in fallbacks.enumerated() where tallies.fallbackRecords[index] > 0 {
+            recordsByFormat[fallback.name, default: 0] += tallies.fallbackRecords[index]
         }
-        if mainRecords > 0 { recordsByFormat[mainFormatName, default: 0] += mainRecords }
+        if tallies.mainRecords > 0 { recordsByFormat[mainFormatName, default: 0] += tallies.mainRecords }
         let path = source.displayName
         stream.processMarks = processMarks
         return ScannedCapture(
@@ -1009,23 +983,23 @@ final class ScanSession {
         add(.startsMidRecord, LineTally(consecutiveFrom: 1, count: leadingContinuations), {
             "the capture starts in the middle of a record: \($0) line(s) before the first record continue one it does not contain"
         })
-        add(.outOfOrderTimestamps, outOfOrder, {
+        add(.outOfOrderTimestamps, tallies.outOfOrder, {
             "\($0) record(s) are timestamped earlier than the record before them; line order is used, but it may not be the order of events"
         })
-        add(.droppedLines, gaps, { "\($0) place(s) where lines are missing or were collapsed (device disconnected, `last message repeated`)" },
+        add(.droppedLines, tallies.gaps, { "\($0) place(s) where lines are missing or were collapsed (device disconnected, `last message repeated`)" },
             weak: true)
         // A few repeated messages are normal logging; a quarter of all rows is a copy made twice.
-        if doubled.count >= 2, doubled.count * 4 >= records {
-            add(.doubledRows, doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" })
+        if tallies.doubled.count >= 2, tallies.doubled.count * 4 >= records {
+            add(.doubledRows, tallies.doubled, { "\($0) of \(records) rows repeat the row before them: the rows were copied twice; a repeated lifecycle row counts once" })
         }
-        if let first = redacted.first {
+        if let first = tallies.redacted.first {
             // Every line a weak spot: a finding is inconclusive where its own evidence is redacted.
-            issues.append(HealthIssue(.redacted, line: first, count: redacted.count,
-                                      message: "\(redacted.count) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown",
-                                      weakRanges: redacted.map { $0...$0 }))
+            issues.append(HealthIssue(.redacted, line: first, count: tallies.redacted.count,
+                                      message: "\(tallies.redacted.count) lifecycle line(s) have values redacted as <private>: the scene they concern may be unknown",
+                                      weakRanges: tallies.redacted.map { $0...$0 }))
         }
-        add(.harnessLines, harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" })
-        add(.unparsedRecords, suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" })
+        add(.harnessLines, tallies.harnessLines, { "\($0) line(s) lack the harness prefix: read as the harness's own output" })
+        add(.unparsedRecords, tallies.suspect, { "\($0) line(s) start like a \(self.choice?.format.name ?? "") record but do not parse; read as continuations" })
         for (index, line) in extractor.switchedOff.sorted(by: { $0.key < $1.key }) {
             let spelling = extractor.userSpellings[index]
             issues.append(HealthIssue(.patternSwitchedOff, line: line, count: 1,
@@ -1039,7 +1013,7 @@ final class ScanSession {
                                       message: "\(extractor.nearMisses.count) line(s) mention lifecycle callbacks but were not read as events (\(named)\(more))"))
         }
         add(.malformedEntries, malformedLines, { "\($0) JSON entr(y/ies) could not be read" }, weak: true)
-        for (format, lines) in mixed.sorted(by: { $0.key < $1.key }) {
+        for (format, lines) in tallies.mixed.sorted(by: { $0.key < $1.key }) {
             add(.mixedFormats, lines, { "\($0) line(s) are \(format) records mixed into the capture" })
         }
         return issues
