@@ -5,7 +5,7 @@
 /// happen here, for every fact at once, and a test holds both to covering every stored fact:
 /// a fact left out of either would have been read whole by one thread and lost, or misplaced,
 /// by two.
-struct ReadTallies: Sendable, Equatable {
+struct ReadTallies: Sendable {
     /// Records whose timestamp is earlier than the record before.
     var outOfOrder = LineTally()
     /// Records that repeat the record before them word for word.
