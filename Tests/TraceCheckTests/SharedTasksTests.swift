@@ -1,3 +1,4 @@
+import CaptureFixtures
 import Foundation
 import XCTest
 @testable import TraceCheck
@@ -89,5 +90,28 @@ final class WarmupTests: XCTestCase {
         XCTAssertEqual(report.events.filter { $0.line >= 11 && $0.line <= 13 }.count, 3, "the lines print wrote")
         XCTAssertTrue(report.findings.isEmpty, "\(report.findings)")
         XCTAssertEqual(report.inconclusive.count, 0)
+    }
+
+    /// A read in parts with a thread on every core stops the warm-up once the catalog is
+    /// compiled; one that leaves a core free, or on a system that does not say how many it
+    /// has, does not.
+    func testAReadInPartsOnEveryCoreStopsTheWarmUpAfterTheCatalog() throws {
+        XCTAssertTrue(PartedScan.takesEveryCore(threads: 2, cores: 2))
+        XCTAssertTrue(PartedScan.takesEveryCore(threads: 3, cores: 2))
+        XCTAssertFalse(PartedScan.takesEveryCore(threads: 2, cores: 4))
+        XCTAssertFalse(PartedScan.takesEveryCore(threads: 2, cores: 0))
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-warmup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("console.log").path
+        var generator = BenchmarkStory(seed: 21)
+        let text = CaptureRenderer.render(generator.next(2000), as: "xcode-console")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var options = ScanOptions()
+        options.threadsPerFile = max(2, PlainThread.allowedCPUCount)
+        options.minimumPartBytes = max(1, text.utf8.count / (options.threadsPerFile + 1))
+        _ = try CaptureScanner(options: options).scan(.file(path))
+        XCTAssertTrue(Warmup.coresAreTaken, "a read in parts on every core tells the warm-up")
     }
 }

@@ -132,6 +132,7 @@ struct PartedScan {
               startThread: (@escaping @Sendable () -> Void) -> Bool = { PlainThread.start(stackSize: 8 << 20, $0) })
         throws(InputError) -> ScannedCapture {
         let threads = max(1, min(options.threadsPerFile, ranges.count))
+        if Self.takesEveryCore(threads: threads, cores: PlainThread.allowedCPUCount) { Warmup.partsTakeEveryCore() }
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
         // Threads of their own, not the dispatch pool's: this thread waits for them, and may
         // itself be one of the pool's (a batch of captures).
@@ -191,6 +192,9 @@ struct PartedScan {
         guard let joined else { throw InputError(source: path, reason: "no part of the file was read", afterLine: nil) }
         return joined.session.result(source: .file(path), statistics: joined.statistics, maximumLineLength: reader.maximumLineLength)
     }
+
+    /// Whether `threads` threads leave none of `cores` (0: not known) to the warm-up.
+    static func takesEveryCore(threads: Int, cores: Int) -> Bool { cores > 0 && threads >= cores }
 
     typealias PartRead = (session: ScanSession, statistics: ReadStatistics)
 

@@ -14,6 +14,9 @@ import Darwin
 /// started here are there to work beside their creator (the warm-up beside the command line's
 /// reading and the check's start, a part beside the part the joining thread reads).
 enum PlainThread {
+    /// The CPUs this process may run on (0 where the system does not say).
+    static var allowedCPUCount: Int { Int(tc_allowed_cpu_count()) }
+
     /// Whether the thread was started (the system may refuse one).
     static func start(stackSize: Int = 8 << 20, _ body: @escaping @Sendable () -> Void) -> Bool {
         start(stackSize: stackSize) { (_: Placement) in body() }
