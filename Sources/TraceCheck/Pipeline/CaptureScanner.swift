@@ -192,11 +192,10 @@ final class ScanSession {
 
     // Health facts.
     @exclusivity(unchecked) private var previousTimestamp = FieldBytes()
-    @exclusivity(unchecked) private var lastSignature = MessageSignature()
     /// The health facts and records counted line by line, joined with a later part's in one place.
     @exclusivity(unchecked) private var tallies = ReadTallies()
-    /// The record a run of one message repeated begins at, and the repeats after it.
-    @exclusivity(unchecked) private var repeatRun: (first: Int, repeats: Int)?
+    /// Runs of one message repeated, for the rows copied twice; joined with a later part's in one place.
+    @exclusivity(unchecked) private var repeats = RepeatRuns()
     @exclusivity(unchecked) private var leadingContinuations = 0
     // Copied out of `choice` once: read per line, they must not cost a copy of it (a
     // struct of strings and references is retained member by member when copied).
@@ -223,7 +222,7 @@ final class ScanSession {
     @exclusivity(unchecked) private var declinedLine = 0
 
     // Where this session's input begins, for joining it to the session of the part before.
-    @exclusivity(unchecked) private var firstRecord: (line: Int, timestamp: FieldBytes, signature: MessageSignature)?
+    @exclusivity(unchecked) private var firstRecord: (line: Int, timestamp: FieldBytes)?
     /// Malformed lines the main reader does not hold: those of the parts joined after this
     /// one and, once this session is renumbered (`shiftLines`), the reader's own.
     @exclusivity(unchecked) private var absorbedMalformedLines = LineTally()
@@ -235,20 +234,10 @@ final class ScanSession {
         lines.add(absorbedMalformedLines)
         return lines
     }
-    /// In a part after the first, the run of one message that its first record begins is
-    /// left for the part before to judge: it may continue a run across the cut (`absorb`).
-    @exclusivity(unchecked) private var leadingRun: LeadingRun?
     /// The part's first line, when it is a line without a prefix and no event, for the
     /// part before to complete a wrapped message with; and that line's number.
     @exclusivity(unchecked) private var leadingUnprefixedLine: (number: Int, bytes: [UInt8])?
     @exclusivity(unchecked) private var firstLineNumber = 0
-
-    /// The repeats of the run a part's first record begins: still open (every record of
-    /// the part so far), or closed with its first repeat's line and count.
-    enum LeadingRun {
-        case open
-        case closed(first: Int?, repeats: Int)
-    }
 
     init(extractor: EventExtractor, options: ScanOptions) {
         self.extractor = extractor
@@ -265,7 +254,7 @@ final class ScanSession {
         self.options = options
         matcherUnretained = Unmanaged.passUnretained(extractor.matcher)
         processes = ProcessSelection(filter: options.processes, continuesEarlierPart: continuesEarlierPart)
-        if continuesEarlierPart { leadingRun = .open }
+        repeats = RepeatRuns(continuesEarlierPart: continuesEarlierPart)
         choose(choice, firstLines: firstLines)
     }
 
@@ -547,8 +536,7 @@ final class ScanSession {
     private func commit(_ run: inout QuietRun) {
         guard run.records > 0, let stamp = run.stamp else { return }
         tallies.mainRecords += run.records
-        lastSignature = run.signature
-        repeatRun = run.repeatRun
+        repeats.take(last: run.signature, current: run.repeatRun)
         context.timestamp.set(stamp)
         samePrefix.matched()
         run = QuietRun(session: self)
@@ -592,12 +580,12 @@ final class ScanSession {
 
         init(session: ScanSession) {
             // A part's leading run of repeats is the part before's to judge (`absorb`).
-            fast = session.samePrefix.isArmed && !session.leadingRunIsOpen
+            fast = session.samePrefix.isArmed && !session.repeats.leadingIsOpen
                 && (session.processes.selected || !session.processes.logsSystemAccount)
             selected = session.processes.selected
             pid = session.context.pid
-            signature = session.lastSignature
-            repeatRun = session.repeatRun
+            signature = session.repeats.last
+            repeatRun = session.repeats.current
         }
     }
 
@@ -650,18 +638,13 @@ final class ScanSession {
 
     /// `quietness(ofUnprefixed:number:)` for line `number` that no reader takes.
     private func unprefixedQuietness(number: Int) -> Quietness? {
-        guard readerGate != nil, extractor.pendingWrap == nil, leadingRun == nil || number != firstLineNumber else { return nil }
+        guard readerGate != nil, extractor.pendingWrap == nil, !repeats.continuesEarlierPart || number != firstLineNumber else { return nil }
         if unprefixedAreContinuations {
             // The next line of the record before: nothing to read in an unselected process.
             guard sawRecord else { return nil }
             if !processes.selected { return .quiet }
         }
         return .quietUnlessCandidate
-    }
-
-    private var leadingRunIsOpen: Bool {
-        if case .open = leadingRun { return true }
-        return false
     }
 
     private func readClean<Reader: RecordReader>(_ raw: UnsafeRawBufferPointer, number: Int, reader: Reader) {
@@ -714,15 +697,10 @@ final class ScanSession {
         let wentBack = Self.advance(&context, previousTimestamp: &previousTimestamp, to: record)
         let message = record.message
         let signature = MessageSignature(message, pid: record.fields.pid)
-        if isFirst { firstRecord = (record.number, context.timestamp, signature) }
+        if isFirst { firstRecord = (record.number, context.timestamp) }
         if wentBack { tallies.outOfOrder.add(record.number) }
         noteProcess(record)
-        if signature.continuesRun(of: lastSignature) {
-            if let run = repeatRun { repeatRun = (run.first, run.repeats + 1) } else { repeatRun = (record.number, 1) }
-        } else {
-            if !isFirst { closeRepeatRun() }
-            lastSignature = signature
-        }
+        repeats.note(signature, line: record.number, doubled: &tallies.doubled)
         guard processes.selected else {
             if processes.logsSystemAccount, let event = extractor.systemEvent(message: message, text: record.bytes, line: record.number, context: context) {
                 // Not the current process's event: the timeline takes it to the app it names.
@@ -761,45 +739,6 @@ final class ScanSession {
         return now < before - 0.000_001
     }
 
-    /// A copy made twice shows every row exactly twice; a message a program logs again
-    /// and again makes longer runs, and is not a problem of the capture.
-    private func closeRepeatRun() {
-        if case .open = leadingRun {
-            leadingRun = .closed(first: repeatRun?.first, repeats: repeatRun?.repeats ?? 0)
-        } else if let run = repeatRun, run.repeats == 1 {
-            tallies.doubled.add(run.first)
-        }
-        repeatRun = nil
-    }
-
-    /// Joins the run of one message open at the end of this session to the one the next
-    /// part begins with, as one session reading on would have counted it.
-    private func joinRepeatRun(with later: ScanSession) {
-        guard let first = later.firstRecord, let leading = later.leadingRun else { return }
-        let continued: (first: Int, repeats: Int)?
-        if first.signature.continuesRun(of: lastSignature) {
-            let before = repeatRun ?? (first.line, 0)
-            let repeats: Int
-            if case .closed(_, let count) = leading { repeats = count } else { repeats = later.repeatRun?.repeats ?? 0 }
-            continued = (before.first, before.repeats + 1 + repeats)
-        } else {
-            closeRepeatRun()
-            continued = nil
-        }
-        switch leading {
-        case .open:
-            // The later part is one run to its end: it stays open.
-            repeatRun = continued ?? later.repeatRun
-        case .closed(let leadingFirst, let count):
-            if let continued {
-                if continued.repeats == 1 { tallies.doubled.add(continued.first) }
-            } else if count == 1, let leadingFirst {
-                tallies.doubled.add(leadingFirst)
-            }
-            repeatRun = later.repeatRun
-        }
-    }
-
     /// Numbers every line this session noted as `lines` more lines before them would. A part
     /// of a file read by another thread numbers its lines from its own start: how many lines
     /// the parts before it hold is known only when they are read, so it is renumbered where
@@ -809,9 +748,8 @@ final class ScanSession {
         for index in stream.events.indices { stream.events[index].shiftLine(by: lines) }
         processes.shiftLines(by: lines)
         tallies.shiftLines(by: lines)
-        repeatRun?.first += lines
+        repeats.shiftLines(by: lines)
         firstRecord?.line += lines
-        if case .closed(let first?, let repeats) = leadingRun { leadingRun = .closed(first: first + lines, repeats: repeats) }
         leadingUnprefixedLine?.number += lines
         // The reader's own tally is final once the part is read: it is taken, renumbered.
         absorbedMalformedLines = malformedLines
@@ -828,7 +766,7 @@ final class ScanSession {
     /// where lines are their own records, anywhere), so no record spans two. Across the
     /// cut, timestamp order is checked and a run of one message repeated is joined.
     func absorb(_ later: ScanSession) {
-        joinRepeatRun(with: later)
+        repeats.join(later.repeats, doubled: &tallies.doubled)
         if let leading = later.leadingUnprefixedLine, let wrap = extractor.takeWrap(before: leading.number),
            let event = leading.bytes.withUnsafeBytes({ extractor.wrappedEvent(wrap, next: $0) }) {
             processes.marks.noteEvent()
@@ -843,7 +781,6 @@ final class ScanSession {
         if later.sawRecord {
             sawRecord = true
             context = later.context
-            lastSignature = later.lastSignature
         }
     }
 
@@ -866,7 +803,7 @@ final class ScanSession {
         if let wrap, let event = extractor.wrappedEvent(wrap, next: bytes) {
             processes.marks.noteEvent()
             stream.events.append(event)
-        } else if leadingRun != nil, number == firstLineNumber {
+        } else if repeats.continuesEarlierPart, number == firstLineNumber {
             // The part before may have ended part-way through a message (`absorb`).
             leadingUnprefixedLine = (number, Array(bytes))
         }
@@ -897,7 +834,7 @@ final class ScanSession {
 
     /// The scan's last use: its process marks are taken, not copied.
     func result(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int) -> ScannedCapture {
-        closeRepeatRun()
+        repeats.end(doubled: &tallies.doubled)
         return capture(source: source, statistics: statistics, maximumLineLength: maximumLineLength, processMarks: processes.marks.takeFinished())
     }
 
