@@ -97,6 +97,59 @@ final class QuietReadingTests: XCTestCase {
         XCTAssertGreaterThan(doubled, 30, "captures copied twice, each row's repeat counted")
     }
 
+    /// Captures of bare lines (a console pasted without its metadata, `print` output), where no
+    /// record prefix is ever armed and the C read takes the lines no reader takes: candidates,
+    /// near misses, wrapped UIKit messages, lines that begin as other formats' records do,
+    /// tabs, colours, CRLF and repeats among them; detected as they come, and read as plain lines.
+    func testCapturesOfBareLinesReadTheSame() throws {
+        var lines = 0, plain = 0
+        for seed in 0..<200 as Range<UInt64> {
+            let text = Self.hostileBare(seed: seed)
+            let detected = try Self.compared(text, name: "bare lines, seed \(seed)")
+            XCTAssertEqual(detected.differences, [])
+            if detected.full.first == "format plain " { plain += 1 }
+            XCTAssertEqual(try Self.differences(text, name: "bare lines given as plain, seed \(seed)", format: PlainFormat()), [])
+            lines += text.split(separator: "\n").count
+        }
+        XCTAssertGreaterThan(lines, 50_000)
+        XCTAssertGreaterThan(plain, 100, "most are read as plain lines")
+    }
+
+    /// Bare lines, mostly quiet, with every kind of line that must not be read quietly mixed
+    /// in after the lines the format is detected on.
+    static func hostileBare(seed: UInt64) -> String {
+        var random = SplitMix(seed: seed)
+        func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
+        let quiet = ["Synced 12 notes", "GET https://api.example.com/v2/notes?page=4 200 (97 ms)", "CoreData: sql: SELECT 0, t0.Z_PK FROM ZNOTE t0",
+                     "Evaluated capturing state as 0 on <UIScreen: 0x1056188c0> for CADisplay KVO", "x", ""]
+        let loud = ["-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc50200>", "sceneWillResignActive(_:)",
+                    "NoteEditorViewController viewDidAppear(_:)", "[SceneDelegate] restoring 3 windows", "application state did change",
+                    "-[AppDelegate application:didFinishLaunchingWithOptions:]", "<private>", "sceneDidEnterBackground(_:) <private>",
+                    "Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application lifecycle event: 1"]
+        var lines: [String] = []
+        for index in 0..<Int.random(in: 240...400, using: &random) {
+            let line: String
+            // The lines the format is detected on are bare ones: other formats' lines after.
+            switch Int.random(in: 0..<(index < FormatDetector.sampleSize ? 5 : 30), using: &random) {
+            case 0..<3: line = pick(loud)
+            case 3: line = "Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application"
+            case 4: line = "lifecycle event: 1"
+            case 5: line = "{\"eventMessage\":\"\(pick(loud))\",\"processID\":4817}"
+            case 6: line = "2026-04-02 10:15:03.001234+0200 Fieldnotes[4817:2863604] \(pick(quiet + loud))"
+            case 7: line = "Apr  2 10:15:03 iPhone Fieldnotes(UIKitCore)[4817] <Notice>: \(pick(loud))"
+            case 8: line = "\t\(pick(quiet + loud))"
+            case 9: line = "\u{1B}[32m\(pick(quiet + loud))\u{1B}[0m"
+            case 10: line = "\(pick(quiet + loud))\r"
+            case 11: line = lines.last ?? "x"
+            case 12: line = pick(["Optional(\"draft-4516\") ", "Apr  2 nearly a date ", "Oct 7 14:30:01 ", "2026-04-02 ", "12 "]) + pick(quiet + loud)
+            case 13: line = "default\t10:15:03.001234+0200\tFieldnotes\t\(pick(loud))"
+            default: line = pick(quiet)
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// NUL bytes among an app's console, where batches read most lines: a batch takes no line
     /// that holds one (the C read stops before it, found by the pass that finds the newlines),
     /// so the line reader, which no longer searches every chunk, names the first such line.

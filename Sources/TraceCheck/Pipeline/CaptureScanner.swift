@@ -351,6 +351,10 @@ final class ScanSession {
         var run = QuietRun(session: self)
         // The word filter runs over the batch's text in one pass, not line by line.
         var candidates = extractor.catalog.candidates(in: text)
+        // Without a prefix to repeat (a capture of bare lines, or a format read by its
+        // pattern), the C read still takes the lines no reader takes and that are no
+        // candidates: the lines it stops at are read below, as they would be without it.
+        let bareLinesInC = unprefixedQuietness(number: firstLineNumber + 1) != nil
         while taken.bytes < text.count {
             var start = taken.bytes
             // The newline that ends the line at `start`: the C read's where it stopped at one.
@@ -359,7 +363,7 @@ final class ScanSession {
             // that has a colour escape: the C read finds them as it finds the newlines, where a
             // search of its own here read every batch's bytes once more).
             var quietStop = QuietStop()
-            if run.fast, firstNumber > firstLineNumber,
+            if run.fast || bareLinesInC, firstNumber > firstLineNumber,
                let read = readQuietlyInC(from: start, number: firstNumber + taken.lines, of: text, longestLine: longestLine,
                                          into: &run, cursor: &candidates) {
                 quietStop = read
@@ -468,7 +472,9 @@ final class ScanSession {
         quiet.offset = start
         quiet.first_number = Int64(number)
         quiet.longest_line = longestLine
-        quiet.timestamp_length = samePrefix.timestampLength
+        // Records only where they may be read quietly (`QuietRun.fast`): with no timestamp,
+        // the C read takes none, and a line with a prefix is one a reader takes.
+        quiet.timestamp_length = run.fast ? samePrefix.timestampLength : 0
         quiet.selected = run.selected ? 1 : 0
         if let repeatRun = run.repeatRun {
             quiet.repeat_first = Int64(repeatRun.first)
