@@ -122,6 +122,10 @@ package struct LineGate: Sendable {
     /// No line passes: a reader that never takes a line.
     static let closed = LineGate(firstBytes: ByteSet())
 
+    /// The first bytes of every line that may pass: nil where a line may pass whatever it
+    /// begins with (a tab in it is enough).
+    var firstBytesNeeded: ByteSet? { orTab ? nil : firstBytes }
+
     func admits(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let first = line.first else { return false }
         if plain.contains(first) { return true }

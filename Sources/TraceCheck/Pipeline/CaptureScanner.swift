@@ -182,6 +182,9 @@ final class ScanSession {
     @exclusivity(unchecked) private var prefixReader: Unmanaged<LinePrefixReader>?
     private let matcherUnretained: Unmanaged<PCRE2Matcher>
     @exclusivity(unchecked) private var fallbacks: [(name: String, reader: any RecordReader)] = []
+    /// By fallback, the first bytes of every record it may read (`LineGate.firstBytesNeeded`):
+    /// a line that begins otherwise is not offered to it. Nil: every line is.
+    @exclusivity(unchecked) private var fallbackFirstBytes: [ByteSet?] = []
     @exclusivity(unchecked) private var stream = EventStream()
     @exclusivity(unchecked) private var context = RecordContext()
     @exclusivity(unchecked) private var sawRecord = false
@@ -299,6 +302,7 @@ final class ScanSession {
                 .filter { $0.isLineOriented && $0.name != choice.format.name && $0.name != PlainFormat().name }
                 .map { ($0.name, $0.makeReader(firstLines: [])) }
             tallies.fallbackRecords = Array(repeating: 0, count: fallbacks.count)
+            fallbackFirstBytes = fallbacks.map { $0.reader.recordGate?.firstBytesNeeded }
         }
         // An indented line is read again without its indent: spaces and tabs always pass.
         var gate: LineGate? = LineGate(firstBytes: ByteSet([32, 9]))
@@ -673,10 +677,14 @@ final class ScanSession {
         case .gap:
             tallies.gaps.add(number)
         case .unprefixed:
-            for (index, fallback) in fallbacks.enumerated() {
-                let kind = fallback.reader.read(bytes, number: number, using: matcher) { self.handle($0, fallback: index) }
+            // Only the other formats' readers whose gate this line's first byte may pass: a
+            // capture of bare lines offered each line that one reader's gate passes (a JSON
+            // object, a date) to every reader, and most of them run a pattern on it.
+            let first = bytes.first
+            for index in fallbacks.indices where fallbackFirstBytes[index].map({ gate in first.map(gate.contains) ?? false }) ?? true {
+                let kind = fallbacks[index].reader.read(bytes, number: number, using: matcher) { self.handle($0, fallback: index) }
                 if case .record = kind {
-                    tallies.mixed[fallback.name, default: LineTally()].add(number)
+                    tallies.mixed[fallbacks[index].name, default: LineTally()].add(number)
                     return
                 }
             }
