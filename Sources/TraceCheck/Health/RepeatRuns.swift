@@ -11,8 +11,8 @@
 struct RepeatRuns: Sendable {
     /// The last record's message.
     private(set) var last = MessageSignature()
-    /// The record a run of one message repeated begins at, and the repeats after it, while the
-    /// last record is in one.
+    /// While the last record repeats the one before it: the line of the run's first repeat,
+    /// and how many records repeat its message.
     var current: (first: Int, repeats: Int)?
     /// The first record read, and its message.
     private(set) var first: (line: Int, signature: MessageSignature)?
