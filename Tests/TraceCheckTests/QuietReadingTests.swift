@@ -82,19 +82,28 @@ final class QuietReadingTests: XCTestCase {
         return [appOnly, device]
     }
 
+    /// Each capture `make` builds from `seeds`, read quietly and fully, with its format detected
+    /// and given as `format`: the full reads' summaries (detected), and how many lines they had.
+    private func compareBuilt(_ name: String, seeds: Range<UInt64>, given format: any CaptureFormat,
+                              _ make: (UInt64) -> String) throws -> (summaries: [[String]], lines: Int) {
+        var summaries: [[String]] = [], lines = 0
+        for seed in seeds {
+            let text = make(seed)
+            let detected = try Self.compared(text, name: "\(name), seed \(seed)")
+            XCTAssertEqual(detected.differences, [])
+            XCTAssertEqual(try Self.differences(text, name: "\(name) given as \(format.name), seed \(seed)", format: format), [])
+            summaries.append(detected.full)
+            lines += text.split(separator: "\n").count
+        }
+        return (summaries, lines)
+    }
+
     /// Lines that repeat a prefix, and every way a line can stop doing so, in random order.
     func testCapturesBuiltToBreakTheShortcutReadTheSame() throws {
-        var quietLines = 0, doubled = 0
-        for seed in 0..<300 as Range<UInt64> {
-            let text = Self.hostile(seed: seed)
-            let detected = try Self.compared(text, name: "hostile capture, seed \(seed)")
-            XCTAssertEqual(detected.differences, [])
-            if detected.full.contains(where: { $0.hasPrefix("health doubledRows") }) { doubled += 1 }
-            XCTAssertEqual(try Self.differences(text, name: "hostile capture given, seed \(seed)", format: XcodeConsoleFormat()), [])
-            quietLines += text.split(separator: "\n").count
-        }
-        XCTAssertGreaterThan(quietLines, 10_000)
-        XCTAssertGreaterThan(doubled, 30, "captures copied twice, each row's repeat counted")
+        let built = try compareBuilt("hostile capture", seeds: 0..<300, given: XcodeConsoleFormat(), Self.hostile)
+        XCTAssertGreaterThan(built.lines, 10_000)
+        XCTAssertGreaterThan(built.summaries.filter { $0.contains { $0.hasPrefix("health doubledRows") } }.count, 30,
+                             "captures copied twice, each row's repeat counted")
     }
 
     /// Captures of bare lines (a console pasted without its metadata, `print` output), where no
@@ -102,17 +111,9 @@ final class QuietReadingTests: XCTestCase {
     /// near misses, wrapped UIKit messages, lines that begin as other formats' records do,
     /// tabs, colours, CRLF and repeats among them; detected as they come, and read as plain lines.
     func testCapturesOfBareLinesReadTheSame() throws {
-        var lines = 0, plain = 0
-        for seed in 0..<200 as Range<UInt64> {
-            let text = Self.hostileBare(seed: seed)
-            let detected = try Self.compared(text, name: "bare lines, seed \(seed)")
-            XCTAssertEqual(detected.differences, [])
-            if detected.full.first == "format plain " { plain += 1 }
-            XCTAssertEqual(try Self.differences(text, name: "bare lines given as plain, seed \(seed)", format: PlainFormat()), [])
-            lines += text.split(separator: "\n").count
-        }
-        XCTAssertGreaterThan(lines, 50_000)
-        XCTAssertGreaterThan(plain, 100, "most are read as plain lines")
+        let built = try compareBuilt("bare lines", seeds: 0..<200, given: PlainFormat(), Self.hostileBare)
+        XCTAssertGreaterThan(built.lines, 50_000)
+        XCTAssertGreaterThan(built.summaries.filter { $0.first == "format plain " }.count, 100, "most are read as plain lines")
     }
 
     /// Bare lines, mostly quiet, with every kind of line that must not be read quietly mixed
@@ -128,21 +129,17 @@ final class QuietReadingTests: XCTestCase {
                     "Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application lifecycle event: 1"]
         var lines: [String] = []
         for index in 0..<Int.random(in: 240...400, using: &random) {
+            let message = pick(quiet + loud)
             let line: String
             // The lines the format is detected on are bare ones: other formats' lines after.
-            switch Int.random(in: 0..<(index < FormatDetector.sampleSize ? 5 : 30), using: &random) {
+            switch Int.random(in: 0..<(index < FormatDetector.sampleSize ? 8 : 30), using: &random) {
             case 0..<3: line = pick(loud)
             case 3: line = "Deactivation reason added: 12; deactivation reasons: 0 -> 4096; animating application"
             case 4: line = "lifecycle event: 1"
-            case 5: line = "{\"eventMessage\":\"\(pick(loud))\",\"processID\":4817}"
-            case 6: line = "2026-04-02 10:15:03.001234+0200 Fieldnotes[4817:2863604] \(pick(quiet + loud))"
-            case 7: line = "Apr  2 10:15:03 iPhone Fieldnotes(UIKitCore)[4817] <Notice>: \(pick(loud))"
-            case 8: line = "\t\(pick(quiet + loud))"
-            case 9: line = "\u{1B}[32m\(pick(quiet + loud))\u{1B}[0m"
-            case 10: line = "\(pick(quiet + loud))\r"
-            case 11: line = lines.last ?? "x"
-            case 12: line = pick(["Optional(\"draft-4516\") ", "Apr  2 nearly a date ", "Oct 7 14:30:01 ", "2026-04-02 ", "12 "]) + pick(quiet + loud)
-            case 13: line = "default\t10:15:03.001234+0200\tFieldnotes\t\(pick(loud))"
+            case 5: line = "\(message)\r"
+            case 6: line = "\u{1B}[32m\(message)\u{1B}[0m"
+            case 7: line = lines.last ?? "x"
+            case 8..<14: line = pick(Self.lookalikes(of: message))
             default: line = pick(quiet)
             }
             lines.append(line)
@@ -320,6 +317,14 @@ final class QuietReadingTests: XCTestCase {
             events += compared.full.filter { $0.hasPrefix("event ") }.count
         }
         XCTAssertGreaterThan(events, 5 * 20, "the edge words that are events are read")
+    }
+
+    /// Lines around `message` that other formats' readers take, or that begin as their
+    /// records do and are `print` lines.
+    static func lookalikes(of message: String) -> [String] {
+        ["{\"eventMessage\":\"\(message)\",\"processID\":4817}", "2026-04-02 10:15:03.001234+0200 Fieldnotes[4817:2863604] \(message)",
+         "Apr  2 10:15:03 iPhone Fieldnotes(UIKitCore)[4817] <Notice>: \(message)", "default\t10:15:03.001234+0200\tFieldnotes\t\(message)",
+         "\t\(message)", "12 \(message)", "Optional(\"draft-4516\") \(message)", "Oct 7 14:30:01 \(message)", "2026-04-02 \(message)"]
     }
 
     /// An Xcode console of one app whose lines mostly repeat a prefix, with every kind of
