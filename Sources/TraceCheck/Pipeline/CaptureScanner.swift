@@ -181,10 +181,10 @@ final class ScanSession {
     /// pairs were a tenth of the read. `mainReader` and `extractor` keep them alive.
     @exclusivity(unchecked) private var prefixReader: Unmanaged<LinePrefixReader>?
     private let matcherUnretained: Unmanaged<PCRE2Matcher>
-    @exclusivity(unchecked) private var fallbacks: [(name: String, reader: any RecordReader)] = []
-    /// By fallback, the first bytes of every record it may read (`LineGate.firstBytesNeeded`):
-    /// a line that begins otherwise is not offered to it. Nil: every line is.
-    @exclusivity(unchecked) private var fallbackFirstBytes: [ByteSet?] = []
+    /// The other formats' readers, with the first bytes of every record each may read
+    /// (`LineGate.firstBytesNeeded`): a line that begins otherwise is not offered to it (nil:
+    /// every line is).
+    @exclusivity(unchecked) private var fallbacks: [(name: String, reader: any RecordReader, firstBytes: ByteSet?)] = []
     @exclusivity(unchecked) private var stream = EventStream()
     @exclusivity(unchecked) private var context = RecordContext()
     @exclusivity(unchecked) private var sawRecord = false
@@ -300,9 +300,11 @@ final class ScanSession {
         if !choice.forced {
             fallbacks = CaptureFormats.all
                 .filter { $0.isLineOriented && $0.name != choice.format.name && $0.name != PlainFormat().name }
-                .map { ($0.name, $0.makeReader(firstLines: [])) }
+                .map { format in
+                    let reader = format.makeReader(firstLines: [])
+                    return (format.name, reader, reader.recordGate?.firstBytesNeeded)
+                }
             tallies.fallbackRecords = Array(repeating: 0, count: fallbacks.count)
-            fallbackFirstBytes = fallbacks.map { $0.reader.recordGate?.firstBytesNeeded }
         }
         // An indented line is read again without its indent: spaces and tabs always pass.
         var gate: LineGate? = LineGate(firstBytes: ByteSet([32, 9]))
@@ -699,7 +701,7 @@ final class ScanSession {
     @inline(never)
     private func readOtherFormats(_ bytes: UnsafeRawBufferPointer, number: Int) -> Bool {
         let first = bytes.first
-        for index in fallbacks.indices where fallbackFirstBytes[index].map({ gate in first.map(gate.contains) ?? false }) ?? true {
+        for index in fallbacks.indices where fallbacks[index].firstBytes.map({ gate in first.map(gate.contains) ?? false }) ?? true {
             let kind = fallbacks[index].reader.read(bytes, number: number, using: matcher) { self.handle($0, fallback: index) }
             if case .record = kind {
                 tallies.mixed[fallbacks[index].name, default: LineTally()].add(number)
