@@ -357,10 +357,6 @@ final class ScanSession {
         var run = QuietRun(session: self)
         // The word filter runs over the batch's text in one pass, not line by line.
         var candidates = extractor.catalog.candidates(in: text)
-        // Without a prefix to repeat (a capture of bare lines, or a format read by its
-        // pattern), the C read still takes the lines no reader takes and that are no
-        // candidates: the lines it stops at are read below, as they would be without it.
-        let bareLinesInC = unprefixedQuietness(number: firstLineNumber + 1) != nil
         while taken.bytes < text.count {
             var start = taken.bytes
             // The newline that ends the line at `start`: the C read's where it stopped at one.
@@ -369,7 +365,7 @@ final class ScanSession {
             // that has a colour escape: the C read finds them as it finds the newlines, where a
             // search of its own here read every batch's bytes once more).
             var quietStop = QuietStop()
-            if run.fast || bareLinesInC, firstNumber > firstLineNumber,
+            if firstNumber > firstLineNumber,
                let read = readQuietlyInC(from: start, number: firstNumber + taken.lines, of: text, longestLine: longestLine,
                                          into: &run, cursor: &candidates) {
                 quietStop = read
@@ -474,6 +470,12 @@ final class ScanSession {
     /// copied twice and the line count; nil where the C read is not available.
     private func readQuietlyInC(from start: Int, number: Int, of text: UnsafeRawBufferPointer, longestLine: Int,
                                 into run: inout QuietRun, cursor: inout CompiledCatalog.CandidateCursor) -> QuietStop? {
+        // Batches begin after the part's first line, the one line whose quietness differs.
+        let unprefixed = unprefixedQuietness(number: firstLineNumber + 1)
+        // Without a prefix to repeat (a capture of bare lines, or a format read by its
+        // pattern), the C read still takes the lines no reader takes and that are no
+        // candidates; with neither, it would take nothing.
+        guard run.fast || unprefixed != nil else { return nil }
         var quiet = tc_quiet()
         quiet.offset = start
         quiet.first_number = Int64(number)
@@ -489,8 +491,7 @@ final class ScanSession {
         quiet.signature_length = Int64(run.signature.length)
         quiet.signature_head = run.signature.head
         quiet.signature_tail = run.signature.tail
-        // Batches begin after the part's first line, the one line whose quietness differs.
-        switch unprefixedQuietness(number: firstLineNumber + 1) {
+        switch unprefixed {
         case .quiet: quiet.unprefixed = 1
         case .quietUnlessCandidate: quiet.unprefixed = 2
         case nil: quiet.unprefixed = 0
@@ -696,12 +697,13 @@ final class ScanSession {
     /// of another format mixed into the capture. Only the readers whose gate the line's first
     /// byte may pass are asked: a capture of bare lines offered each line that one reader's
     /// gate passes (a JSON object, a date) to every reader, and most of them ran a pattern on
-    /// it. Apart from `readClean`, which every line of a device log goes through, and which
-    /// this loop slowed by 3 % inlined there.
+    /// it. Kept out of `readClean`, which every line of a device log goes through: inlined
+    /// there, this loop made that read 3 % slower.
     @inline(never)
     private func readOtherFormats(_ bytes: UnsafeRawBufferPointer, number: Int) -> Bool {
-        let first = bytes.first
-        for index in fallbacks.indices where fallbacks[index].firstBytes.map({ gate in first.map(gate.contains) ?? false }) ?? true {
+        for index in fallbacks.indices {
+            // No gate passes an empty line.
+            if let needed = fallbacks[index].firstBytes, !(bytes.first.map(needed.contains) ?? false) { continue }
             let kind = fallbacks[index].reader.read(bytes, number: number, using: matcher) { self.handle($0, fallback: index) }
             if case .record = kind {
                 tallies.mixed[fallbacks[index].name, default: LineTally()].add(number)
