@@ -9,11 +9,9 @@
 /// one read going on would have, and `shiftLines` renumbers them; `RepeatRunsTests` holds both
 /// to every stored fact.
 struct RepeatRuns: Sendable {
-    /// The last record's message.
-    private(set) var last = MessageSignature()
-    /// While the last record repeats the one before it: the line of the run's first repeat,
-    /// and how many records repeat its message.
-    var current: (first: Int, repeats: Int)?
+    /// The last message and the run it is in: all that reading one more record changes once
+    /// the part's leading run is closed. The quiet read follows records with this alone.
+    private(set) var following = Following()
     /// The first record read, and its message.
     private(set) var first: (line: Int, signature: MessageSignature)?
     /// In a part after the first, the run the part's first record begins: nil in a read from
@@ -27,10 +25,60 @@ struct RepeatRuns: Sendable {
         case closed(first: Int?, repeats: Int)
     }
 
+    /// The last record's message, and the run of repeats it is in.
+    struct Following: Sendable {
+        /// The last record's message.
+        fileprivate(set) var last = MessageSignature()
+        /// While the last record repeats the one before it: the line of the run's first
+        /// repeat, and how many records repeat its message.
+        fileprivate(set) var current: (first: Int, repeats: Int)?
+
+        /// What a record did to the runs.
+        enum Change {
+            /// It repeats the last message: its run goes on.
+            case repeated
+            /// A new message, which ended the run open before it, if any.
+            case new(ended: (first: Int, repeats: Int)?)
+        }
+
+        /// Follows record `line`, whose message is `signature`.
+        @inline(__always)
+        mutating func note(_ signature: MessageSignature, line: Int) -> Change {
+            if signature.continuesRun(of: last) {
+                if let run = current { current = (run.first, run.repeats + 1) } else { current = (line, 1) }
+                return .repeated
+            }
+            last = signature
+            // Most records end no run: the run is written only where one ends.
+            guard let ended = current else { return .new(ended: nil) }
+            current = nil
+            return .new(ended: ended)
+        }
+
+        /// Takes the last message and run of records read elsewhere (the C quiet read), which
+        /// followed them from this value's.
+        mutating func take(last signature: MessageSignature, current run: (first: Int, repeats: Int)?) {
+            last = signature
+            current = run
+        }
+
+        /// The first repeat's line of `run`, where it is a row copied twice (one repeat).
+        static func copiedTwice(_ run: (first: Int, repeats: Int)?) -> Int? {
+            guard let run, run.repeats == 1 else { return nil }
+            return run.first
+        }
+    }
+
     /// `continuesEarlierPart`: the runs of a part read after the first one of the same input.
     init(continuesEarlierPart: Bool = false) {
         if continuesEarlierPart { leading = .open }
     }
+
+    /// The last record's message.
+    var last: MessageSignature { following.last }
+    /// While the last record repeats the one before it: the line of the run's first repeat,
+    /// and how many records repeat its message.
+    var current: (first: Int, repeats: Int)? { following.current }
 
     /// Whether this read begins part-way through its input (a part after the first).
     var continuesEarlierPart: Bool { leading != nil }
@@ -48,34 +96,31 @@ struct RepeatRuns: Sendable {
     @inline(__always)
     mutating func note(_ signature: MessageSignature, line: Int, doubled: inout LineTally) {
         // The first record repeats nothing: `last` is no message yet.
-        if signature.continuesRun(of: last) {
-            if let run = current { current = (run.first, run.repeats + 1) } else { current = (line, 1) }
-            return
-        }
+        guard case .new(let ended) = following.note(signature, line: line) else { return }
         if first == nil {
             first = (line, signature)
-        } else if current != nil || leadingIsOpen {
-            // Otherwise no run is open, and ending none changes nothing.
-            end(doubled: &doubled)
+        } else if ended != nil || leadingIsOpen {
+            // Otherwise no run was open, and ending none changes nothing.
+            close(ended, doubled: &doubled)
         }
-        last = signature
     }
 
-    /// Takes the last message and run of records read elsewhere (the C quiet read), which
-    /// followed them from this value's.
-    mutating func take(last signature: MessageSignature, current run: (first: Int, repeats: Int)?) {
-        last = signature
-        current = run
-    }
+    /// Takes what the quiet read followed from `following` on.
+    mutating func take(_ followed: Following) { following = followed }
 
-    /// Ends the current run (a new message, or the read's end).
+    /// Ends the current run (the read's end).
     mutating func end(doubled: inout LineTally) {
+        close(following.current, doubled: &doubled)
+        following.current = nil
+    }
+
+    /// `run` has ended: it closes a part's leading run, or counts as a row copied twice.
+    private mutating func close(_ run: (first: Int, repeats: Int)?, doubled: inout LineTally) {
         if case .open = leading {
-            leading = .closed(first: current?.first, repeats: current?.repeats ?? 0)
-        } else if let run = current, run.repeats == 1 {
-            doubled.add(run.first)
+            leading = .closed(first: run?.first, repeats: run?.repeats ?? 0)
+        } else if let line = Following.copiedTwice(run) {
+            doubled.add(line)
         }
-        current = nil
     }
 
     /// Joins the runs of `later`, a read of what follows this one's input, as one read going
@@ -97,23 +142,23 @@ struct RepeatRuns: Sendable {
             switch leading {
             case .open:
                 // The later part is one run to its end: it stays open.
-                current = continued ?? later.current
+                following.current = continued ?? later.current
             case .closed(let leadingFirst, let count):
-                if let continued {
-                    if continued.repeats == 1 { doubled.add(continued.first) }
-                } else if count == 1, let leadingFirst {
+                if let line = Following.copiedTwice(continued) {
+                    doubled.add(line)
+                } else if continued == nil, count == 1, let leadingFirst {
                     doubled.add(leadingFirst)
                 }
-                current = later.current
+                following.current = later.current
             }
         }
-        last = later.last
+        following.last = later.last
         if first == nil { first = laterFirst }
     }
 
     /// Numbers the lines as `lines` more lines before them would.
     mutating func shiftLines(by lines: Int) {
-        current?.first += lines
+        following.current?.first += lines
         first?.line += lines
         if case .closed(let first?, let repeats) = leading { leading = .closed(first: first + lines, repeats: repeats) }
     }

@@ -484,13 +484,13 @@ final class ScanSession {
         // the C read takes none, and a line with a prefix is one a reader takes.
         quiet.timestamp_length = run.fast ? samePrefix.timestampLength : 0
         quiet.selected = run.selected ? 1 : 0
-        if let repeatRun = run.repeatRun {
+        if let repeatRun = run.following.current {
             quiet.repeat_first = Int64(repeatRun.first)
             quiet.repeats = Int64(repeatRun.repeats)
         }
-        quiet.signature_length = Int64(run.signature.length)
-        quiet.signature_head = run.signature.head
-        quiet.signature_tail = run.signature.tail
+        quiet.signature_length = Int64(run.following.last.length)
+        quiet.signature_head = run.following.last.head
+        quiet.signature_tail = run.following.last.tail
         switch unprefixed {
         case .quiet: quiet.unprefixed = 1
         case .quietUnlessCandidate: quiet.unprefixed = 2
@@ -524,11 +524,13 @@ final class ScanSession {
         guard let stop = read.stop else { return nil }
         if let stamp = read.stamp {
             run.records += quiet.records
-            run.signature.length = Int(quiet.signature_length)
-            run.signature.head = quiet.signature_head
-            run.signature.tail = quiet.signature_tail
+            // The same process's records: the last message's pid is the run's.
+            var last = run.following.last
+            last.length = Int(quiet.signature_length)
+            last.head = quiet.signature_head
+            last.tail = quiet.signature_tail
+            run.following.take(last: last, current: quiet.repeats > 0 ? (Int(quiet.repeat_first), Int(quiet.repeats)) : nil)
             run.stamp = UnsafeRawBufferPointer(rebasing: text[stamp..<(stamp + samePrefix.timestampLength)])
-            run.repeatRun = quiet.repeats > 0 ? (Int(quiet.repeat_first), Int(quiet.repeats)) : nil
             withUnsafeBytes(of: quiet.doubles) { doubles in
                 for first in doubles.bindMemory(to: Int64.self).prefix(quiet.double_count) { tallies.doubled.add(Int(first)) }
             }
@@ -549,7 +551,7 @@ final class ScanSession {
     private func commit(_ run: inout QuietRun) {
         guard run.records > 0, let stamp = run.stamp else { return }
         tallies.mainRecords += run.records
-        repeats.take(last: run.signature, current: run.repeatRun)
+        repeats.take(run.following)
         context.timestamp.set(stamp)
         samePrefix.matched()
         run = QuietRun(session: self)
@@ -563,28 +565,23 @@ final class ScanSession {
         let selected: Bool
         let pid: Int?
         var records = 0
-        var signature: MessageSignature
         /// The last record's timestamp, in the text of the lines read; nil: the session's.
         var stamp: UnsafeRawBufferPointer?
-        /// The run of one message repeated that the last record is in (`ScanSession.repeatRun`).
-        var repeatRun: (first: Int, repeats: Int)?
+        /// The session's last message and run of repeats, followed through the records read
+        /// here (`RepeatRuns.Following`): records are read here only once the part's leading
+        /// run is closed (`fast`), so nothing else of `RepeatRuns` changes meanwhile.
+        var following: RepeatRuns.Following
         /// The line that began a run of one message repeated once, when the last record
         /// ended that run: a row copied twice, for the session's `tallies.doubled`.
         var closedDouble: Int?
 
         /// Takes `line`, which repeats the armed prefix, as record `number`, and gives its
-        /// message. A message that repeats the last one's continues a run of repeats, counted
-        /// as `handle(_:fallback:)` counts it.
+        /// message, followed as `RepeatRuns.note` follows a record.
         mutating func take(_ line: UnsafeRawBufferPointer, messageStart: Int, timestampLength: Int, number: Int) -> UnsafeRawBufferPointer {
             let message = UnsafeRawBufferPointer(rebasing: line[messageStart...])
-            let next = MessageSignature(message, pid: pid)
             closedDouble = nil
-            if next.continuesRun(of: signature) {
-                repeatRun = repeatRun.map { ($0.first, $0.repeats + 1) } ?? (number, 1)
-            } else {
-                if let run = repeatRun, run.repeats == 1 { closedDouble = run.first }
-                repeatRun = nil
-                signature = next
+            if case .new(let ended) = following.note(MessageSignature(message, pid: pid), line: number) {
+                closedDouble = RepeatRuns.Following.copiedTwice(ended)
             }
             records += 1
             stamp = UnsafeRawBufferPointer(rebasing: line[..<timestampLength])
@@ -597,8 +594,7 @@ final class ScanSession {
                 && (session.processes.selected || !session.processes.logsSystemAccount)
             selected = session.processes.selected
             pid = session.context.pid
-            signature = session.repeats.last
-            repeatRun = session.repeats.current
+            following = session.repeats.following
         }
     }
 
