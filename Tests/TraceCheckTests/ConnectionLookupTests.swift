@@ -44,7 +44,7 @@ final class ConnectionLookupTests: XCTestCase {
                               .sceneWillResignActive, .sceneDidEnterBackground, .sceneDidDisconnect, .sceneDidDisconnect,
                               .carPlayDidConnect]
         var random = SplitMix(seed: 11)
-        var choices: [String: Int] = [:]
+        var choices: [String: Int] = [:], indexChanges: [Bool: Int] = [:]
         for trace in 0..<300 {
             var lookup = ConnectionLookup()
             var connections: [SceneConnection] = []
@@ -70,14 +70,22 @@ final class ConnectionLookupTests: XCTestCase {
                     connections.append(SceneConnection(ordinal: target + 1, origin: origin, state: state))
                     lookup.update(target, from: nil, to: ConnectionLookup.Keys(connections[target]))
                 }
-                let before = ConnectionLookup.Keys(connections[target])
-                TimelineBuilder.advance(&connections[target], with: event, at: index)
-                lookup.update(target, from: before, to: ConnectionLookup.Keys(connections[target]))
+                // The step as the builder takes it, held to the keys copied before and after it.
+                let before = ConnectionLookup.Keys(connections[target]), shape = ConnectionLookup.Shape(connections[target])
+                lookup.advance(&connections, target, with: event, at: index)
+                let after = ConnectionLookup.Keys(connections[target])
+                XCTAssertEqual(ConnectionLookup.Keys(connections[target], before: shape), before, "trace \(trace), event \(index)")
+                XCTAssertEqual(shape.isIndexedAs(ConnectionLookup.Shape(connections[target])), before.isIndexedAs(after),
+                               "trace \(trace), event \(index)")
+                indexChanges[before.isIndexedAs(after), default: 0] += 1
             }
         }
         XCTAssertGreaterThan(choices["existing"] ?? 0, 1000)
         XCTAssertGreaterThan(choices["new"] ?? 0, 1000)
         XCTAssertGreaterThan(choices["ambiguous"] ?? 0, 100)
+        // Steps that leave the tables as they are, and steps that change them, both common.
+        XCTAssertGreaterThan(indexChanges[true] ?? 0, 1000)
+        XCTAssertGreaterThan(indexChanges[false] ?? 0, 1000)
     }
 
     /// Found by fuzzing: 16,000 live scenes took 16 s, 8,000 connect-disconnect cycles of one

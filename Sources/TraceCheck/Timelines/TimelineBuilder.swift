@@ -379,9 +379,7 @@ package struct TimelineBuilder {
                 lookup.update(target, from: nil, to: ConnectionLookup.Keys(epoch.connections[target]))
             }
             epoch.events[index].attachment = .connection(target)
-            let before = ConnectionLookup.Keys(epoch.connections[target])
-            Self.advance(&epoch.connections[target], with: entry.event, at: index)
-            lookup.update(target, from: before, to: ConnectionLookup.Keys(epoch.connections[target]))
+            lookup.advance(&epoch.connections, target, with: entry.event, at: index)
         }
     }
 
