@@ -100,4 +100,36 @@ final class TimelineTests: XCTestCase {
         }
         XCTAssertGreaterThan(looked, 300)
     }
+
+    /// A step's id is its event's id, in every timeline (scenes, the legacy app, UIKit's and
+    /// the system's accounts): on every sample log and on generated captures of relaunches,
+    /// several scenes and broken orders.
+    func testEachStepNamesItsEventsID() throws {
+        // UIKit's launch shown twice in one process: the second is read as a resignation.
+        let relaunchMask = [
+            "2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] Deactivation reason added: 10; deactivation reasons: 0 -> 1024; animating application lifecycle event: 1",
+            "2026-03-14 09:27:12.140000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]",
+            "2026-03-14 09:27:12.200000+0100 Fieldnotes[4817:3120544] Deactivation reason removed: 10; deactivation reasons: 1024 -> 0; animating application lifecycle event: 0",
+            "2026-03-14 09:27:12.300000+0100 Fieldnotes[4817:3120544] -[AppDelegate applicationDidBecomeActive:]",
+            "2026-03-14 09:27:15.200000+0100 Fieldnotes[4817:3120544] Deactivation reason added: 10; deactivation reasons: 0 -> 1024; animating application lifecycle event: 1",
+            "2026-03-14 09:27:15.201000+0100 Fieldnotes[4817:3120544] -[AppDelegate applicationWillResignActive:]",
+        ].joined(separator: "\n")
+        let texts = try TestCaptures.samples().map(\.text) + (UInt64(1)...30).map { RandomTraces.trace(seed: $0) } + [relaunchMask]
+        var steps = 0, accounts = 0
+        for text in texts {
+            let report = try Checker().check(.text(name: "t", contents: text))
+            for epoch in report.timeline.epochs {
+                let accountTimelines = [epoch.uikitTimeline, epoch.systemTimeline].compactMap { $0 }
+                accounts += accountTimelines.reduce(0) { $0 + $1.steps.count }
+                for connection in epoch.allTimelines.map(\.connection) + accountTimelines {
+                    for step in connection.steps {
+                        XCTAssertEqual(step.id, epoch.events[step.event].event.id)
+                        steps += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(steps, 500)
+        XCTAssertGreaterThan(accounts, 20, "steps of UIKit's and the system's accounts")
+    }
 }

@@ -61,6 +61,9 @@ package enum LifecycleMode: String, Sendable, Codable {
 package struct TimelineStep: Hashable, Sendable {
     /// Index into the epoch's `events`.
     package let event: Int
+    /// That event's id, read without the event: rules walk the steps of every scene, and a
+    /// copy of each step's event retained and released its shared facts.
+    package let id: EventID
     package let before: SceneState
     package let after: SceneState
 }

@@ -393,7 +393,7 @@ package struct TimelineBuilder {
         if event.id == .sceneWillConnect || Self.carPlayConnects.contains(event.id) { connection.hasWillConnect = true }
         let before = connection.state
         let after = SceneState.target(of: event.id) ?? before
-        connection.steps.append(TimelineStep(event: index, before: before, after: after))
+        connection.steps.append(TimelineStep(event: index, id: event.id, before: before, after: after))
         connection.state = after
     }
 
@@ -408,7 +408,7 @@ package struct TimelineBuilder {
             if entry.event.id == .appDidFinishLaunching, timeline.steps.isEmpty || timeline.state == .unknown {
                 // After launch the app is inactive (or, launched for a background event, about
                 // to enter the background): both next callbacks are legal from here.
-                timeline.steps.append(TimelineStep(event: index, before: timeline.state, after: .foregroundInactive))
+                timeline.steps.append(TimelineStep(event: index, id: entry.event.id, before: timeline.state, after: .foregroundInactive))
                 timeline.state = .foregroundInactive
                 touched = true
             } else if Self.appForegroundCallbacks.contains(entry.event.id) {
@@ -442,7 +442,7 @@ extension TimelineBuilder {
                 epoch.events[index] = EpochEvent(event: event.withID(id), attachment: .process)
             }
             epoch.events[index].attachment = .connection(-2)
-            timeline.appendStep(index, to: Self.uikitTargets[id])
+            timeline.appendStep(index, id: id, to: Self.uikitTargets[id])
         }
         if !timeline.steps.isEmpty { epoch.uikitTimeline = timeline }
     }
@@ -476,7 +476,7 @@ extension TimelineBuilder {
             defer { previous = id }
             guard id != previous else { continue }
             let starts = [.systemLaunch, .systemSceneCreated].contains(id) && [.unknown, .disconnected].contains(timeline.state)
-            timeline.appendStep(index, to: starts ? .connecting : Self.systemTargets[id])
+            timeline.appendStep(index, id: id, to: starts ? .connecting : Self.systemTargets[id])
         }
         if !timeline.steps.isEmpty { epoch.systemTimeline = timeline }
     }
@@ -485,8 +485,8 @@ extension TimelineBuilder {
 extension SceneConnection {
     /// One more step of an account's timeline (UIKit's, the system's): to `after`, or where
     /// it is when the event moves it nowhere.
-    mutating func appendStep(_ index: Int, to after: SceneState?) {
-        steps.append(TimelineStep(event: index, before: state, after: after ?? state))
+    mutating func appendStep(_ index: Int, id: EventID, to after: SceneState?) {
+        steps.append(TimelineStep(event: index, id: id, before: state, after: after ?? state))
         state = after ?? state
     }
 }

@@ -89,7 +89,7 @@ package struct DisconnectBeforeDiscardRule: EpochRule {
     static func disconnectsBySession(in epoch: ProcessEpoch) -> [String: [LifecycleEvent]] {
         var found: [String: [LifecycleEvent]] = [:]
         for connection in epoch.connections where !connection.sessions.isEmpty {
-            let disconnects = connection.steps.map { epoch.events[$0.event].event }.filter { $0.id == .sceneDidDisconnect }
+            let disconnects = connection.steps.filter { $0.id == .sceneDidDisconnect }.map { epoch.events[$0.event].event }
             guard !disconnects.isEmpty else { continue }
             for session in connection.sessions { found[session, default: []] += disconnects }
         }

@@ -99,7 +99,7 @@ package struct SingleSceneAppRule: CarryingRule {
         let isCounted = Set(counted)
         var sweep = SceneStateSweep(epoch)
         return counted.compactMap { index in
-            guard let first = epoch.connections[index].steps.first, epoch.events[first.event].event.id == .sceneWillConnect else { return nil }
+            guard let first = epoch.connections[index].steps.first, first.id == .sceneWillConnect else { return nil }
             let other = sweep.firstLiveState(before: first.event) { other in
                 other.connection != index && isCounted.contains(other.connection) && other.state != .unattached
                     && !epoch.connection(other.connection, enters: [.disconnected, .background], after: first.event, within: Self.overlap)
@@ -110,6 +110,6 @@ package struct SingleSceneAppRule: CarryingRule {
 
     static func isApplicationScene(_ connection: SceneConnection, in epoch: ProcessEpoch) -> Bool {
         if connection.isExternalDisplay || connection.isCarPlayByName { return false }
-        return !connection.steps.contains { epoch.events[$0.event].event.id.builtInFamily == .carplay }
+        return !connection.steps.contains { $0.id.builtInFamily == .carplay }
     }
 }

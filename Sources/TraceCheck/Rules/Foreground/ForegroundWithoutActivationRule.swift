@@ -56,7 +56,7 @@ package struct ForegroundWithoutActivationRule: EpochRule {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         guard epoch.connections.contains(where: { connection in
-            connection.steps.contains { epoch.events[$0.event].event.id == .sceneWillEnterForeground }
+            connection.steps.contains { $0.id == .sceneWillEnterForeground }
         }) else { return verdict }
         guard epoch.isObserved(.sceneDidBecomeActive) else {
             verdict.unverifiable.insert("scene.didBecomeActive not logged")
@@ -67,7 +67,7 @@ package struct ForegroundWithoutActivationRule: EpochRule {
         let lastDriving = driving.last ?? 0
         let ended = epoch.endsWithinCapture(timeline)
         for connection in epoch.connections where !connection.isExternalDisplay {
-            guard let last = connection.steps.last, epoch.events[last.event].event.id == .sceneWillEnterForeground,
+            guard let last = connection.steps.last, last.id == .sceneWillEnterForeground,
                   last.event < lastDriving || ended else { continue }
             let event = epoch.events[last.event].event
             let later = driving.filter { $0 > last.event }.count

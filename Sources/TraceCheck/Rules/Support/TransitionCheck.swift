@@ -11,6 +11,19 @@ struct IllegalTransition {
 }
 
 extension SceneState {
+    /// One bit of eight, for sets of states tested without hashing (`judgeTransitions`).
+    var bit: UInt8 {
+        switch self {
+        case .unattached: 1
+        case .unknown: 2
+        case .connecting: 4
+        case .foregroundInactive: 8
+        case .foregroundActive: 16
+        case .background: 32
+        case .disconnected: 64
+        }
+    }
+
     var phrase: String {
         switch self {
         case .unattached: "not connected"
@@ -47,19 +60,30 @@ extension Rule {
         var verdict = EpochVerdict()
         let timelines = epoch.allTimelines.map(\.connection) + (epoch.uikitTimeline.map { [$0] } ?? [])
         guard !timelines.isEmpty else { return verdict }
-        // The table's entries by the callback they are about: each step of each timeline asks
-        // for its callback's few, and the event itself is copied only where one applies.
-        var entriesBySlot = [[Int]](repeating: [], count: ForegroundCallback.allCases.count)
-        for index in table.indices { entriesBySlot[table[index].member.slot].append(index) }
+        // The table's entries by the callback they are about, with their `from` states as bits:
+        // each step of each timeline reads its callback's few of these plain numbers, and an
+        // entry or the event only where one applies (a list of lists, and each entry's list of
+        // states, were retained and released at every step).
+        let slots = ForegroundCallback.allCases.count
+        var slotStarts = [Int](repeating: 0, count: slots + 1)
+        for entry in table { slotStarts[entry.member.slot + 1] += 1 }
+        for slot in 0..<slots { slotStarts[slot + 1] += slotStarts[slot] }
+        var filled = slotStarts, entries = [Int](repeating: 0, count: table.count), fromBits = [UInt8](repeating: 0, count: table.count)
+        for index in table.indices {
+            let slot = table[index].member.slot
+            entries[filled[slot]] = index
+            fromBits[filled[slot]] = table[index].from.reduce(0) { $0 | $1.bit }
+            filled[slot] += 1
+        }
         for connection in timelines {
             let sceneLevel = connection.origin != .implicitApp
             let uikit = connection.origin == .uikit
             let level = uikit ? "application (in UIKit's account)" : sceneLevel ? "scene" : "app"
             for (position, step) in connection.steps.enumerated() {
-                let id = epoch.events[step.event].event.id
-                guard let callback = uikit ? UIKitAccount.callback(for: id) : ForegroundCallback(id) else { continue }
+                guard let callback = uikit ? UIKitAccount.callback(for: step.id) : ForegroundCallback(step.id) else { continue }
                 // Read in place: a rule is copied (its strings and lists retained) only where it applies.
-                for index in entriesBySlot[callback.slot] where table[index].from.contains(step.before) {
+                for place in slotStarts[callback.slot]..<slotStarts[callback.slot + 1] where fromBits[place] & step.before.bit != 0 {
+                    let index = entries[place]
                     let event = epoch.events[step.event].event
                     let rule = table[index]
                     let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: sceneLevel) }
