@@ -60,21 +60,10 @@ extension Rule {
         var verdict = EpochVerdict()
         let timelines = epoch.allTimelines.map(\.connection) + (epoch.uikitTimeline.map { [$0] } ?? [])
         guard !timelines.isEmpty else { return verdict }
-        // The table's entries by the callback they are about, with their `from` states as bits:
-        // each step of each timeline reads its callback's few of these plain numbers, and an
-        // entry or the event only where one applies (a list of lists, and each entry's list of
-        // states, were retained and released at every step).
-        let slots = ForegroundCallback.allCases.count
-        var slotStarts = [Int](repeating: 0, count: slots + 1)
-        for entry in table { slotStarts[entry.member.slot + 1] += 1 }
-        for slot in 0..<slots { slotStarts[slot + 1] += slotStarts[slot] }
-        var filled = slotStarts, entries = [Int](repeating: 0, count: table.count), fromBits = [UInt8](repeating: 0, count: table.count)
-        for index in table.indices {
-            let slot = table[index].member.slot
-            entries[filled[slot]] = index
-            fromBits[filled[slot]] = table[index].from.reduce(0) { $0 | $1.bit }
-            filled[slot] += 1
-        }
+        // Each entry's callback and `from` states as plain numbers (a table holds one to four
+        // entries): each step of each timeline reads these, and an entry or the event only
+        // where one applies (each entry's list of states was retained and released at every step).
+        let slots = table.map(\.member.slot), fromBits = table.map { $0.from.reduce(0) { $0 | $1.bit } }
         for connection in timelines {
             let sceneLevel = connection.origin != .implicitApp
             let uikit = connection.origin == .uikit
@@ -82,8 +71,7 @@ extension Rule {
             for (position, step) in connection.steps.enumerated() {
                 guard let callback = uikit ? UIKitAccount.callback(for: step.id) : ForegroundCallback(step.id) else { continue }
                 // Read in place: a rule is copied (its strings and lists retained) only where it applies.
-                for place in slotStarts[callback.slot]..<slotStarts[callback.slot + 1] where fromBits[place] & step.before.bit != 0 {
-                    let index = entries[place]
+                for index in table.indices where slots[index] == callback.slot && fromBits[index] & step.before.bit != 0 {
                     let event = epoch.events[step.event].event
                     let rule = table[index]
                     let required = rule.requiresAnyOf.map { $0.id(atSceneLevel: sceneLevel) }
