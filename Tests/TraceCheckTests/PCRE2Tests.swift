@@ -67,6 +67,40 @@ final class PCRE2Tests: XCTestCase {
         XCTAssertEqual(try matcher.firstMatch(of: untouched, in: subjects[3])?.ranges, try matcher.firstMatch(of: now, in: subjects[3])?.ranges)
         XCTAssertNil(try matcher.firstMatch(of: untouched, in: subjects[1]))
     }
+
+    /// The catalog's patterns are JIT-compiled only once they have matched a few lines (most
+    /// captures use a few of them, and the JIT of all cost a small check a fifth of its
+    /// time): until then the interpreter reads the lines. Each pattern matches every line of
+    /// the samples and the shared real captures, and every shape's own samples, alike both
+    /// ways (the same groups, or the same failure).
+    func testTheCatalogsPatternsMatchAlikeInterpretedAndJITCompiled() throws {
+        let catalog = CompiledCatalog.shared
+        let patterns = catalog.shapes.map { ($0.regex.pattern, $0.shape.caseless) }
+            + [catalog.barePointer, catalog.uuid, catalog.sceneOfRecord, catalog.systemAccount].map { ($0.pattern, false) }
+        var corpus: [(name: String, text: String)] = []
+        do { corpus = try TestCaptures.corpus() } catch is XCTSkip {
+            print("../shared/corpus/real is absent: the catalog's patterns are held to the samples alone")
+        }
+        var lines = try (TestCaptures.samples() + corpus).flatMap { $0.text.split(separator: "\n").map(String.init) }
+        lines += catalog.shapes.flatMap { $0.shape.samples.map(\.message) }
+        let matcher = PCRE2Matcher()
+        func outcome(_ regex: PCRE2Regex, _ line: String) -> String {
+            do { return "\(try matcher.firstMatch(of: regex, in: line)?.ranges ?? [])" } catch { return "\(error)" }
+        }
+        var matched = 0
+        for (pattern, caseless) in patterns {
+            let jit = try PCRE2Regex(pattern, caseless: caseless)
+            let interpreted = try PCRE2Regex(pattern, caseless: caseless, jit: .afterMatches(Int.max))
+            XCTAssertEqual(jit.isJITCompiled, PCRE2Regex.isJITAvailable)
+            for line in lines {
+                let expected = outcome(jit, line)
+                if expected != "[]" { matched += 1 }
+                XCTAssertEqual(outcome(interpreted, line), expected, "\(pattern.prefix(60)) on \(line)")
+            }
+            XCTAssertEqual(interpreted.deferredJIT?.isPublished, PCRE2Regex.isJITAvailable ? false : nil)
+        }
+        XCTAssertGreaterThan(matched, 500)
+    }
 }
 
 private final class Counts: @unchecked Sendable {

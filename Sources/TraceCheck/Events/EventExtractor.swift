@@ -114,10 +114,10 @@ package final class CompiledCatalog: Sendable {
 
     private static func piece(_ which: OtherPiece) throws(PCRE2CompileError) -> Piece {
         switch which {
-        case .barePointer: .regex(try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])"))
-        case .uuid: .regex(try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])"))
-        case .sceneOfRecord: .regex(try PCRE2Regex(UIKitAccount.sceneOfRecordPattern))
-        case .systemAccount: .regex(try PCRE2Regex(SystemAccount.pattern))
+        case .barePointer: .regex(try PCRE2Regex("(?<!: )(?<![A-Za-z0-9_<])(?<pointer>0x[0-9A-Fa-f]{6,16})(?![A-Za-z0-9_>])", jit: .catalog))
+        case .uuid: .regex(try PCRE2Regex("(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])", jit: .catalog))
+        case .sceneOfRecord: .regex(try PCRE2Regex(UIKitAccount.sceneOfRecordPattern, jit: .catalog))
+        case .systemAccount: .regex(try PCRE2Regex(SystemAccount.pattern, jit: .catalog))
         case .candidateWords:
             .words(CaselessWordSet(covering: candidateVocabulary, fingerprints: candidateFingerprints, teddyBuckets: candidateTeddyBuckets))
         case .shortMessageWords: .words(CaselessWordSet(covering: shortMessageVocabulary))
@@ -130,7 +130,7 @@ package final class CompiledCatalog: Sendable {
     private static func shapePiece(_ index: Int) throws(PCRE2CompileError) -> Piece {
         let shape = SpellingShape.each[index]()
         let gate = shape.gatedByLiterals ? RequiredLiterals.of(shape.pattern).map { CaselessWordSet(covering: $0) } : nil
-        return .shape(shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless), gate)
+        return .shape(shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless, jit: .catalog), gate)
     }
 
     /// The catalog's compile as tasks (`SharedTasks`), each shape and each other piece one of

@@ -20,16 +20,18 @@ package enum Warmup {
         // The formats first: a read in parts plans its cuts with them while the catalog
         // compiles. The catalog's pieces are shared by this thread and the first check
         // (`CompiledCatalog.helpCompile`). Without the thread, the first check compiles all
-        // of it itself. The formats' patterns are JIT-compiled after the catalog (their JIT
-        // is deferred: most only detect the format), then the paths of a check are warmed.
+        // of it itself. The formats' and the catalog's patterns are JIT-compiled after it
+        // (their JIT is deferred: most formats only detect the format, and a capture uses a
+        // few of the catalog's shapes), then the paths of a check are warmed.
         _ = PlainThread.start {
             _ = CaptureFormats.all
             _ = Decoration.all
             CompiledCatalog.helpCompile()
             _ = CompiledCatalog.shared
             // Beside a read in parts on every core, what is left would take its time from the
-            // parts: the formats' patterns are then JIT-compiled by whichever part matches
-            // one often, and a check's first steps are taken by the check itself.
+            // parts: the formats' and the catalog's patterns are then JIT-compiled by
+            // whichever part matches one often, and a check's first steps are taken by the
+            // check itself.
             if coresTaken.load(ordering: .relaxed) { return }
             PCRE2Regex.compileDeferred()
             checkAside()
