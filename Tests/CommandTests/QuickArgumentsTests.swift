@@ -27,6 +27,20 @@ final class QuickArgumentsTests: XCTestCase {
         }
     }
 
+    /// `checksCaptures` knows the other commands by a list of their names, so that it does not
+    /// read the argument parser's description of every command before the warm-up starts: the
+    /// list is the commands' own names, and a line naming one is not a check.
+    func testTheOtherCommandsAreTheArgumentParsersCommands() {
+        let names = TraceCheckCommand.configuration.subcommands.map { $0._commandName }
+        XCTAssertEqual(["report"] + TraceCheckCommand.otherCommands, names)
+        for name in names {
+            XCTAssertEqual(TraceCheckCommand.checksCaptures([name, "app.log"]), name == "report", name)
+        }
+        XCTAssertTrue(TraceCheckCommand.checksCaptures(["app.log"]))
+        XCTAssertTrue(TraceCheckCommand.checksCaptures(["report", "rules"]))
+        XCTAssertFalse(TraceCheckCommand.checksCaptures(["help", "report"]))
+    }
+
     /// What the argument parser refuses, reads as another command or reads with options the
     /// quick reading does not know is left to it.
     func testEverythingElseIsLeftToTheArgumentParser() {
