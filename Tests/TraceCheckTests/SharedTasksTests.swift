@@ -111,7 +111,16 @@ final class WarmupTests: XCTestCase {
         var options = ScanOptions()
         options.threadsPerFile = max(2, PlainThread.allowedCPUCount)
         options.minimumPartBytes = max(1, text.utf8.count / (options.threadsPerFile + 1))
-        _ = try CaptureScanner(options: options).scan(.file(path))
-        XCTAssertTrue(Warmup.coresAreTaken, "a read in parts on every core tells the warm-up")
+        let plan = try XCTUnwrap(PartedScan.plan(path: path, parts: options.threadsPerFile, options: options, reader: LineReader()))
+        // The warm-up is told before the catalog it compiles is waited for: told after, it
+        // went on beside the parts.
+        var toldFirst: Bool?
+        func catalog() -> CompiledCatalog {
+            toldFirst = Warmup.coresAreTaken
+            return .shared
+        }
+        Warmup.forgetCoresTaken()
+        _ = try plan.scan(options: options, reader: LineReader(), catalog: catalog())
+        XCTAssertEqual(toldFirst, true, "a read in parts on every core tells the warm-up before it takes the catalog")
     }
 }

@@ -128,11 +128,16 @@ struct PartedScan {
     /// has claimed: it would otherwise sit idle while workers read, and a worker the system
     /// starts late (0.1 to 4 ms on this project's 2-core VM) leaves its part to this thread
     /// instead of holding up the join.
-    func scan(options: ScanOptions, reader: LineReader, catalog: CompiledCatalog, retirement: RunRetirement? = nil,
+    ///
+    /// `catalog` is taken once the warm-up has been told whether the parts take every core:
+    /// told after, the warm-up, done compiling the catalog this thread waited for, went on to
+    /// its other work beside the parts in about one run in eight (1 to 2 ms of their CPU).
+    func scan(options: ScanOptions, reader: LineReader, catalog: @autoclosure () -> CompiledCatalog, retirement: RunRetirement? = nil,
               startThread: (@escaping @Sendable () -> Void) -> Bool = { PlainThread.start(stackSize: 8 << 20, $0) })
         throws(InputError) -> ScannedCapture {
         let threads = max(1, min(options.threadsPerFile, ranges.count))
         if Self.takesEveryCore(threads: threads, cores: PlainThread.allowedCPUCount) { Warmup.partsTakeEveryCore() }
+        let catalog = catalog()
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
         // Threads of their own, not the dispatch pool's: this thread waits for them, and may
         // itself be one of the pool's (a batch of captures).

@@ -45,6 +45,8 @@ package enum Warmup {
     /// (22.4 against 21.8 ms, medians of 41 runs).
     static func partsTakeEveryCore() { coresTaken.store(true, ordering: .relaxed) }
     static var coresAreTaken: Bool { coresTaken.load(ordering: .relaxed) }
+    /// For a test of when a read in parts tells the warm-up: as before any such read.
+    static func forgetCoresTaken() { coresTaken.store(false, ordering: .relaxed) }
 
     /// Checks `capture` and throws the report away. Much of what a check's timeline and rules
     /// first do happens once in a process: the runtime builds the metadata of each generic
