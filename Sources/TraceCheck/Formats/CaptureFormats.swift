@@ -51,7 +51,7 @@ package enum FormatDetector {
         let undecorated = decoration.map { strip($0, from: nonBlank, matcher: matcher) } ?? nonBlank
         var best: (format: any CaptureFormat, score: Int)?
         for format in formats {
-            let score = self.score(format, undecorated, matcher: matcher, toBeat: best?.score ?? 0)
+            let score = self.score(format, undecorated, matcher: matcher)
             if score > (best?.score ?? 0) { best = (format, score) }
         }
         return FormatChoice(format: best?.format ?? PlainFormat(), decoration: decoration, forced: false)
@@ -74,14 +74,10 @@ package enum FormatDetector {
     }
 
     /// Lines read as records, entry lines or banners; unprefixed lines score nothing.
-    /// `toBeat`: the score stops being counted once the lines left could not lift it above
-    /// this (a line scores 2 at most), so that a format that reads few of the lines is not
-    /// tried on all of them once another has read most (about half of a run's detection).
-    static func score(_ format: any CaptureFormat, _ lines: [[UInt8]], matcher: PCRE2Matcher, toBeat: Int = 0) -> Int {
+    static func score(_ format: any CaptureFormat, _ lines: [[UInt8]], matcher: PCRE2Matcher) -> Int {
         let reader = format.makeReader(firstLines: lines)
         var score = 0
         for (offset, line) in lines.enumerated() {
-            if score + 2 * (lines.count - offset) <= toBeat { break }
             switch line.withUnsafeBytes({ reader.readIndentable($0, number: offset + 1, using: matcher) { _ in } }) {
             case .record, .pending: score += 2
             case .banner, .gap: score += 1
