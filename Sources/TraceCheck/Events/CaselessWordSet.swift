@@ -301,8 +301,8 @@ package final class CaselessWordSet: Sendable {
         bucketStarts.reserveCapacity(257 * wordLists.count + 1)
         var groups: [tc_word_group] = []
         // Each group's words by bucket (a stable sort of a few words), and where each of its
-        // 257 buckets begins: an array of 257 arrays a group cost every word set a tenth of
-        // a millisecond at every start.
+        // 257 buckets begins: an array of 257 arrays a group cost the catalog's word sets 1.3
+        // of their 3.1 million instructions at every start.
         var starts = [Int](repeating: 0, count: 258)
         for words in wordLists {
             let key = Self.keyOffset(for: words, width: width)
