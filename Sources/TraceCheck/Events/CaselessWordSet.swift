@@ -18,11 +18,11 @@ package final class CaselessWordSet: Sendable {
     package let width: Int
     /// The Teddy bucket (0 to 7) of each fingerprint, in `fingerprints`' order.
     package let teddyBuckets: [Int]
-    /// The fingerprints' first, second and third bytes with bit 5 set, 32 times each (a
-    /// pair's third repeats its second: the portable search never compares it).
-    private let firsts: [SIMD32<UInt8>]
-    private let seconds: [SIMD32<UInt8>]
-    private let thirds: [SIMD32<UInt8>]
+    /// The fingerprints' first, second and third bytes with bit 5 set (a pair's third
+    /// repeats its second: the portable search never compares it), spread over a vector where
+    /// the portable search compares them. Bytes, not vectors: an array of vectors is a generic
+    /// type the runtime builds with a search of every conformance, at every start.
+    private let folded: [(first: UInt8, second: UInt8, third: UInt8)]
     /// The pair (`pairKey`: a fingerprint's first two bytes with bit 5 set) of each of
     /// `wordLists`, in order, increasing. The C search finds a pair's words by a table of all
     /// 65,536 pairs (`WordTable`), which only it holds.
@@ -227,20 +227,30 @@ package final class CaselessWordSet: Sendable {
         var uncovered = lowered
         var chosen: [UInt32] = []
         var seen: [UInt32] = []
+        // Each run once per word it is in, sorted, so that equal runs stand together and are
+        // counted (a table keyed by the run is a generic type the runtime builds with a
+        // search of every conformance, at every start).
+        var runs: [UInt32] = []
         while !uncovered.isEmpty {
-            var coverage: [UInt32: Int] = [:]
+            runs.removeAll(keepingCapacity: true)
             for word in uncovered {
                 seen.removeAll(keepingCapacity: true)
                 for start in 0...(word.count - width) {
                     let fingerprint = packed(word, start)
                     guard !seen.contains(fingerprint) else { continue }
                     seen.append(fingerprint)
-                    coverage[fingerprint, default: 0] += 1
+                    runs.append(fingerprint)
                 }
             }
+            runs.sort()
             var best: (fingerprint: UInt32, score: Double)?
-            for (fingerprint, count) in coverage {
-                let score = score(fingerprint, count)
+            var start = 0
+            while start < runs.count {
+                let fingerprint = runs[start]
+                var end = start + 1
+                while end < runs.count, runs[end] == fingerprint { end += 1 }
+                let score = score(fingerprint, end - start)
+                start = end
                 if let current = best, score < current.score || (score == current.score && fingerprint > current.fingerprint) { continue }
                 best = (fingerprint, score)
             }
@@ -252,15 +262,25 @@ package final class CaselessWordSet: Sendable {
     }
 
     private convenience init(lowered: [[UInt8]], width: Int, fingerprints unpacked: [[UInt8]], teddyBuckets: [Int]) {
-        var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
+        // Each word under the pair of the first fingerprint it holds, in the words' order,
+        // then by pair (a stable sort): a table keyed by the pair is a generic type the runtime
+        // builds with a search of every conformance, at every start.
+        var filed: [(key: UInt16, word: [UInt8], offset: Int)] = []
         for word in lowered {
             for fingerprint in unpacked {
                 guard let offset = Self.offset(of: fingerprint, in: word) else { continue }
-                wordsByPair[Self.pairKey(fingerprint[0], fingerprint[1]), default: []].append((word, offset))
+                filed.append((Self.pairKey(fingerprint[0], fingerprint[1]), word, offset))
                 break
             }
         }
-        self.init(fingerprints: unpacked, teddyBuckets: teddyBuckets, width: width, wordsByPair: wordsByPair)
+        let order = filed.indices.sorted { (filed[$0].key, $0) < (filed[$1].key, $1) }
+        var pairs: [(key: UInt16, words: [(word: [UInt8], offset: Int)])] = []
+        for index in order {
+            let entry = filed[index]
+            if pairs.last?.key != entry.key { pairs.append((entry.key, [])) }
+            pairs[pairs.count - 1].words.append((entry.word, entry.offset))
+        }
+        self.init(fingerprints: unpacked, teddyBuckets: teddyBuckets, width: width, pairs: pairs)
     }
 
     /// A pair's slot: its bytes with bit 5 set, as Teddy compares them, so that the C search
@@ -276,7 +296,8 @@ package final class CaselessWordSet: Sendable {
         return (0...(word.count - fingerprint.count)).first { word[$0..<($0 + fingerprint.count)].elementsEqual(fingerprint) }
     }
 
-    private init(fingerprints: [[UInt8]], teddyBuckets: [Int], width: Int, wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]],
+    /// `pairs`: each pair's words, the pairs in increasing order.
+    private init(fingerprints: [[UInt8]], teddyBuckets: [Int], width: Int, pairs: [(key: UInt16, words: [(word: [UInt8], offset: Int)])],
                  level: Int32? = nil) {
         self.fingerprints = fingerprints
         self.teddyBuckets = teddyBuckets
@@ -284,13 +305,11 @@ package final class CaselessWordSet: Sendable {
         let tables = Self.teddyTables(fingerprints, teddyBuckets, width: width)
         let teddyLevel = min(level ?? Self.machineTeddyLevel, Self.machineTeddyLevel)
         self.teddyLevel = teddyLevel
-        firsts = fingerprints.map { SIMD32(repeating: $0[0] | 0x20) }
-        seconds = fingerprints.map { SIMD32(repeating: $0[1] | 0x20) }
-        thirds = fingerprints.map { SIMD32(repeating: $0[$0.count - 1] | 0x20) }
+        folded = fingerprints.map { ($0[0] | 0x20, $0[1] | 0x20, $0[$0.count - 1] | 0x20) }
         var pairKeys: [UInt16] = []
         var wordLists: [[(word: [UInt8], offset: Int)]] = []
         // Fewer than 255 fingerprints: each word adds at most one, and the vocabulary has about a hundred words.
-        for (key, words) in wordsByPair.sorted(by: { $0.key < $1.key }) where wordLists.count < 255 {
+        for (key, words) in pairs where wordLists.count < 255 {
             wordLists.append(words)
             pairKeys.append(key)
         }
@@ -371,15 +390,14 @@ package final class CaselessWordSet: Sendable {
     /// The same words searched with kernel `level` (`machineTeddyLevels`; 0 the portable
     /// search), for the tests that hold each kernel the machine has to the portable search.
     package func atLevel(_ level: Int32) -> CaselessWordSet {
-        var wordsByPair: [UInt16: [(word: [UInt8], offset: Int)]] = [:]
-        for (key, words) in zip(pairKeys, wordLists) { wordsByPair[key] = words }
-        return CaselessWordSet(fingerprints: fingerprints, teddyBuckets: teddyBuckets, width: width, wordsByPair: wordsByPair, level: level)
+        CaselessWordSet(fingerprints: fingerprints, teddyBuckets: teddyBuckets, width: width,
+                        pairs: zip(pairKeys, wordLists).map { ($0, $1) }, level: level)
     }
 
     /// True when `text` contains one of the words, ignoring ASCII case.
     package func containsAny(_ text: UnsafeRawBufferPointer) -> Bool {
         let count = text.count
-        guard count >= 2, !firsts.isEmpty, let base = text.baseAddress else { return false }
+        guard count >= 2, !folded.isEmpty, let base = text.baseAddress else { return false }
         // The vector kernel, as the quiet batch searches short messages.
         if teddyLevel > 0 {
             return tc_words_contain(table.set, base.assumingMemoryBound(to: UInt8.self), count, 0, count) != 0
@@ -392,8 +410,9 @@ package final class CaselessWordSet: Sendable {
             let first = Self.caseFolded(text, at: offset), second = Self.caseFolded(text, at: offset + 1)
             let third = width == 3 ? Self.caseFolded(text, at: offset + 2) : second
             var hit = SIMDMask<SIMD32<Int8>>()
-            for index in firsts.indices {
-                hit .|= (first .== firsts[index]) .& (second .== seconds[index]) .& (third .== thirds[index])
+            for bytes in folded {
+                hit .|= (first .== SIMD32(repeating: bytes.first)) .& (second .== SIMD32(repeating: bytes.second))
+                    .& (third .== SIMD32(repeating: bytes.third))
             }
             // Only where a fingerprint occurs: a block's hits are one or two of its 32 places.
             var places = Self.bits(of: hit)
@@ -414,7 +433,7 @@ package final class CaselessWordSet: Sendable {
     /// first, finds it: the one that begins first, and of those the longest.
     package func firstMatch(in text: UnsafeRawBufferPointer) -> Range<Int>? {
         var start = 0, length = 0
-        guard text.count >= 2, !firsts.isEmpty, let base = text.baseAddress,
+        guard text.count >= 2, !folded.isEmpty, let base = text.baseAddress,
               tc_words_leftmost(table.set, base.assumingMemoryBound(to: UInt8.self), text.count, 0, text.count, &start, &length) != 0
         else { return nil }
         return start..<(start + length)
@@ -465,7 +484,7 @@ package final class CaselessWordSet: Sendable {
         /// places before `range` are forgotten.
         package mutating func containsAny(in range: Range<Int>) -> Bool {
             // Without the vector kernel, the portable search of the range's bytes.
-            guard set.teddyLevel > 0, let base = text.baseAddress, !set.firsts.isEmpty else {
+            guard set.teddyLevel > 0, let base = text.baseAddress, !set.folded.isEmpty else {
                 return set.containsAny(UnsafeRawBufferPointer(rebasing: text[range]))
             }
             return tc_cursor_contains(set.table.set, &state, base.assumingMemoryBound(to: UInt8.self), text.count,
@@ -477,7 +496,7 @@ package final class CaselessWordSet: Sendable {
         /// ends in the same window of the text as their messages' words.
         package mutating func newline(from offset: Int) -> Int? {
             guard let base = text.baseAddress, offset < text.count else { return nil }
-            guard set.teddyLevel > 0, !set.firsts.isEmpty else {
+            guard set.teddyLevel > 0, !set.folded.isEmpty else {
                 return memchr(base + offset, 10, text.count - offset).map { UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0)) }
             }
             let found = tc_cursor_newline(set.table.set, &state, base.assumingMemoryBound(to: UInt8.self), text.count, offset)
@@ -490,7 +509,7 @@ package final class CaselessWordSet: Sendable {
         /// without the vector kernel: the caller reads the lines one by one.
         mutating func readQuietly(_ quiet: inout tc_quiet, shortWords: CaselessWordSet, shortLimit: Int,
                                   shortWordsHoldFingerprints: Bool) -> tc_quiet_stop? {
-            guard set.teddyLevel > 0, !set.firsts.isEmpty, let base = text.baseAddress else { return nil }
+            guard set.teddyLevel > 0, !set.folded.isEmpty, let base = text.baseAddress else { return nil }
             let set = set, text = text
             return withUnsafeMutablePointer(to: &state) { cursor in
                 quiet.text = base.assumingMemoryBound(to: UInt8.self)
