@@ -99,11 +99,14 @@ package final class CompiledCatalog: Sendable {
     package static func helpCompile() { sharedCompile.work() }
 
     /// One piece of the catalog's compile (`SharedTasks`): a shape with its regex and gate, a
-    /// regex, or a word set.
+    /// regex, a word set, or the pattern that did not compile. Its failure is a case, not a
+    /// `Result`'s: a `Result` of an error type is a generic type the runtime builds with a search
+    /// of every conformance, before the compile can begin.
     private enum Piece: Sendable {
         case shape(SpellingShape, PCRE2Regex, CaselessWordSet?)
         case regex(PCRE2Regex)
         case words(CaselessWordSet)
+        case failed(PCRE2CompileError)
     }
 
     /// The pieces after the shapes: four regexes, then four word sets, in the order `init`
@@ -135,13 +138,13 @@ package final class CompiledCatalog: Sendable {
 
     /// The catalog's compile as tasks (`SharedTasks`), each shape and each other piece one of
     /// its own: the same catalog, whichever thread compiled what.
-    private static func compile() -> SharedTasks<Result<Piece, PCRE2CompileError>> {
+    private static func compile() -> SharedTasks<Piece> {
         let shapeCount = SpellingShape.each.count, others = OtherPiece.allCases
         return SharedTasks(count: shapeCount + others.count) { index in
             do throws(PCRE2CompileError) {
-                return .success(index < shapeCount ? try shapePiece(index) : try piece(others[index - shapeCount]))
+                return index < shapeCount ? try shapePiece(index) : try piece(others[index - shapeCount])
             } catch {
-                return .failure(error)
+                return .failed(error)
             }
         }
     }
@@ -151,16 +154,16 @@ package final class CompiledCatalog: Sendable {
         try self.init(pieces: Self.compile().results(helpers: 1))
     }
 
-    private init(pieces results: [Result<Piece, PCRE2CompileError>]) throws(PCRE2CompileError) {
+    private init(pieces: [Piece]) throws(PCRE2CompileError) {
         var compiled: [(SpellingShape, PCRE2Regex)] = [], gates: [CaselessWordSet?] = [], regexes: [PCRE2Regex] = [], words: [CaselessWordSet] = []
-        for result in results {
-            switch result {
-            case .failure(let error): throw error
-            case .success(.shape(let shape, let regex, let gate)):
+        for piece in pieces {
+            switch piece {
+            case .failed(let error): throw error
+            case .shape(let shape, let regex, let gate):
                 compiled.append((shape, regex))
                 gates.append(gate)
-            case .success(.regex(let regex)): regexes.append(regex)
-            case .success(.words(let set)): words.append(set)
+            case .regex(let regex): regexes.append(regex)
+            case .words(let set): words.append(set)
             }
         }
         guard regexes.count == 4, words.count == 4 else { preconditionFailure("the catalog's pieces are four regexes and four word sets") }
