@@ -467,7 +467,7 @@ struct ReportSettings: Equatable {
         } else {
             sink = .standardOutput
         }
-        let streaming = mainReporter as? any StreamingReporter
+        let streaming = mainReporter.streaming
         let progress = Progress(enabled: !quiet && items.count > 1 && isatty(STDERR_FILENO) == 1)
         var extras = reports.map { ($0.format, Optional($0.path)) }
         if format == nil { extras += environment.annotations.map { ($0.format, $0.path) } }

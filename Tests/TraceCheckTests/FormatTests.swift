@@ -131,6 +131,18 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(FormatDetector.detect([], matcher: matcher).format.name, "plain")
     }
 
+    /// A format names the prefix it is read by (the scanner asks it, rather than cast it to
+    /// `LinePrefixFormat`): the very prefix for each format read by one, none for the others.
+    func testEachFormatNamesThePrefixItIsReadBy() {
+        var prefixed = 0
+        for format in CaptureFormats.all {
+            let cast = (format as? any LinePrefixFormat)?.prefix
+            XCTAssertTrue(format.linePrefix === cast, format.name)
+            if cast != nil { prefixed += 1 }
+        }
+        XCTAssertEqual(prefixed, 8)
+    }
+
     /// Detection picks the format with the highest score, the first in `CaptureFormats.all`
     /// among equals, on the first lines of every sample, every shared real capture and every
     /// format's samples, each alone and with the lines of every other format's samples after

@@ -7,6 +7,20 @@ final class RunResultTests: XCTestCase {
         try Checker().check(.text(name: name, contents: text))
     }
 
+    /// A reporter says whether it writes each capture as it is checked (the command asks
+    /// it, rather than cast it to `StreamingReporter`): itself for the streaming formats,
+    /// nothing for the others.
+    func testEachReporterSaysWhetherItStreams() {
+        var streamed: [ReportFormat] = []
+        for format in ReportFormat.allCases {
+            let reporter = format.reporter()
+            let cast = reporter as? any StreamingReporter
+            XCTAssertEqual(reporter.streaming.map { "\(type(of: $0))" }, cast.map { "\(type(of: $0))" }, format.rawValue)
+            if reporter.streaming != nil { streamed.append(format) }
+        }
+        XCTAssertEqual(streamed, [.terminal, .jsonl, .github, .teamcity])
+    }
+
     func testCountingCleanCapturesReportsWhatKeepingThemReports() throws {
         let clean = """
             2026-03-14 09:27:12.100 Ledger[912:40211] -[AppDelegate application:didFinishLaunchingWithOptions:]

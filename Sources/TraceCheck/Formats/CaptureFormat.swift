@@ -94,11 +94,16 @@ package protocol CaptureFormat: Sendable {
     /// A reader for one input. `firstLines` are its first lines, for formats whose layout
     /// varies per capture (Console.app's columns).
     func makeReader(firstLines: [[UInt8]]) -> any RecordReader
+    /// The prefix the format's lines are read by (`LinePrefixFormat`); nil for the others.
+    /// Asked of the format, not found by a cast to `LinePrefixFormat`: the cast searched the
+    /// binary's conformances, about a tenth of a millisecond at the start of each part.
+    var linePrefix: LinePrefix? { get }
 }
 
 extension CaptureFormat {
     package var bannerSamples: [String] { [] }
     package var isLineOriented: Bool { true }
+    package var linePrefix: LinePrefix? { nil }
 }
 
 /// Reads one input's lines in order. One per input and thread.

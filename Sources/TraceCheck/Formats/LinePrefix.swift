@@ -127,6 +127,7 @@ protocol LinePrefixFormat: CaptureFormat {
 }
 
 extension LinePrefixFormat {
+    package var linePrefix: LinePrefix? { prefix }
     package var unprefixedLines: UnprefixedLines { .continuations }
     package func makeReader(firstLines: [[UInt8]]) -> any RecordReader { LinePrefixReader(prefix) }
 }

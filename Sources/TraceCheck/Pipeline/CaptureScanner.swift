@@ -313,7 +313,7 @@ final class ScanSession {
         }
         readerGate = gate
         // Only a format read by hand can give a prefix to repeat; without it or a gate, every line takes the full read.
-        let readByHand = (choice.format as? any LinePrefixFormat)?.prefix.handParsed != nil
+        let readByHand = choice.format.linePrefix?.handParsed != nil
         quietReading = options.quietReading && choice.decoration == nil && options.candidateFilter == .wordSet
             && extractor.userSpellings.isEmpty && (readByHand || gate != nil)
     }

@@ -12,6 +12,8 @@ package protocol StreamingReporter: Reporter {
 }
 
 extension StreamingReporter {
+    package var streaming: (any StreamingReporter)? { self }
+
     /// The whole run as one output (an extra `--report`, CI annotations beside the terminal's
     /// report): every finding, those another output told while its capture was read too.
     package func render(_ result: RunResult) -> String {

@@ -105,4 +105,12 @@ package struct RunResult: Sendable {
 /// Turns a run into text for one audience. Reporters never parse.
 package protocol Reporter: Sendable {
     func render(_ result: RunResult) -> String
+    /// This reporter, where it writes each capture as it is checked (`StreamingReporter`).
+    /// Asked of the reporter, not found by a cast: the cast searched the binary's
+    /// conformances before the first capture was read.
+    var streaming: (any StreamingReporter)? { get }
+}
+
+extension Reporter {
+    package var streaming: (any StreamingReporter)? { nil }
 }
