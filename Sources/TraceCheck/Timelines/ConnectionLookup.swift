@@ -92,7 +92,7 @@ struct ConnectionLookup {
         /// with `other`'s (`insert` reads no more than this).
         func isIndexedAs(_ other: Keys) -> Bool {
             scenePointer == other.scenePointer && delegatePointer == other.delegatePointer && delegateClass == other.delegateClass
-                && sessions == other.sessions && isLive == other.isLive && (state == .connecting) == (other.state == .connecting)
+                && sessions == other.sessions && ConnectionLookup.statesIndexedAlike(state, other.state)
                 && origin == other.origin && hasWillConnect == other.hasWillConnect
         }
     }
@@ -129,9 +129,16 @@ struct ConnectionLookup {
         func isIndexedAs(_ other: Shape) -> Bool {
             hasScenePointer == other.hasScenePointer && hasDelegatePointer == other.hasDelegatePointer
                 && hasDelegateClass == other.hasDelegateClass && sessions == other.sessions
-                && (state != .disconnected) == (other.state != .disconnected) && (state == .connecting) == (other.state == .connecting)
+                && ConnectionLookup.statesIndexedAlike(state, other.state)
                 && origin == other.origin && hasWillConnect == other.hasWillConnect
         }
+    }
+
+    /// Whether the tables file a connection in state `a` where they file it in state `b`:
+    /// they tell live connections from disconnected ones, and connecting ones from the rest.
+    /// One place for `Keys` and `Shape`, which must agree on it.
+    static func statesIndexedAlike(_ a: SceneState, _ b: SceneState) -> Bool {
+        (a != .disconnected) == (b != .disconnected) && (a == .connecting) == (b == .connecting)
     }
 
     /// Moves connection `target` on by `event` (`TimelineBuilder.advance`) and keeps the
