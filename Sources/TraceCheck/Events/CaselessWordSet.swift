@@ -273,7 +273,7 @@ package final class CaselessWordSet: Sendable {
                 break
             }
         }
-        let order = filed.indices.sorted { (filed[$0].key, $0) < (filed[$1].key, $1) }
+        let order = Self.stableOrder(of: filed.map { Int($0.key) })
         var pairs: [(key: UInt16, words: [(word: [UInt8], offset: Int)])] = []
         for index in order {
             let entry = filed[index]
@@ -294,6 +294,11 @@ package final class CaselessWordSet: Sendable {
     private static func offset(of fingerprint: [UInt8], in word: [UInt8]) -> Int? {
         guard word.count >= fingerprint.count else { return nil }
         return (0...(word.count - fingerprint.count)).first { word[$0..<($0 + fingerprint.count)].elementsEqual(fingerprint) }
+    }
+
+    /// The positions of `keys` by increasing key, in their own order among equal keys.
+    private static func stableOrder(of keys: [Int]) -> [Int] {
+        keys.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
     }
 
     /// `pairs`: each pair's words, the pairs in increasing order.
@@ -338,7 +343,7 @@ package final class CaselessWordSet: Sendable {
             groups.append(tc_word_group(key_offset: Int64(key), unkeyed: Int64(starts[1]), keys: (keys[0], keys[1], keys[2], keys[3])))
             for bucket in 1..<starts.count { starts[bucket] += starts[bucket - 1] }
             for bucket in 0..<257 { bucketStarts.append(Int64(ordered.count + starts[bucket])) }
-            ordered += words.indices.sorted { (buckets[$0], $0) < (buckets[$1], $1) }.map { words[$0] }
+            ordered += Self.stableOrder(of: buckets).map { words[$0] }
         }
         bucketStarts.append(Int64(ordered.count))
         table = WordTable(tables: tables, level: teddyLevel, width: width, pairKeys: pairKeys, bucketStarts: bucketStarts, words: ordered,
