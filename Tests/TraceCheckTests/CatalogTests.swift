@@ -394,6 +394,19 @@ final class CatalogTests: XCTestCase {
     /// The vocabulary, its fingerprints and the near-miss names a run uses are written out ahead
     /// of time: they must be what the catalog gives, or a new spelling's word would never make
     /// its line a candidate.
+    /// The shapes' patterns hold the alternations written out in `SpellingShape.Alternations`:
+    /// each is the one the catalog's names give now (on a mismatch, the message is the line to
+    /// put in ShapeAlternations.swift).
+    func testTheWrittenAlternationsAreTheCatalogs() {
+        for (name, written, derived) in SpellingShape.derivedAlternations {
+            XCTAssertFalse(derived.contains("\"#"), "\(name) cannot be a raw string literal")
+            XCTAssertEqual(written, derived, "ShapeAlternations.swift: static let \(name) = #\"\(derived)\"#")
+        }
+        // The patterns hold them: the selectors' in both shapes that name selectors.
+        XCTAssertTrue(SpellingShape.objcMethod.pattern.contains(SpellingShape.Alternations.selectors))
+        XCTAssertTrue(SpellingShape.bareSelector.pattern.contains(SpellingShape.Alternations.selectors))
+    }
+
     func testTheWrittenVocabularyIsTheCatalogs() {
         let derived = CompiledCatalog.derivedCandidateVocabulary
         func listed(_ words: [String]) -> String { words.map { "\"\($0)\"" }.joined(separator: ", ") }

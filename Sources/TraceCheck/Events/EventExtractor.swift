@@ -132,6 +132,7 @@ package final class CompiledCatalog: Sendable {
     /// Shape `index`, made and compiled, with its gate.
     private static func shapePiece(_ index: Int) throws(PCRE2CompileError) -> Piece {
         let shape = SpellingShape.each[index]()
+        shape.tables()
         let gate = shape.gatedByLiterals ? RequiredLiterals.of(shape.pattern).map { CaselessWordSet(covering: $0) } : nil
         return .shape(shape, try PCRE2Regex(shape.pattern, caseless: shape.caseless, jit: .catalog), gate)
     }

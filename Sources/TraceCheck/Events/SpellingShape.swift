@@ -62,6 +62,10 @@ package struct SpellingShape: Sendable {
     /// (a backtrace's `-[AppDelegate application:didFinishLaunchingWithOptions:] + 120`) tries
     /// every shape.
     var gatedByLiterals = false
+    /// Builds the catalog's tables `resolve` reads: the catalog's compile does, so that the
+    /// threads reading a file's parts do not build them at their first lifecycle line, one
+    /// of them waiting for the other.
+    var tables: @Sendable () -> Void = {}
 }
 
 extension SpellingShape {
@@ -87,7 +91,7 @@ extension SpellingShape {
     static let objcMethod = SpellingShape(
         name: "objc-method",
         pattern: "(?:__(?<blocknum>\\d+))?[-+]\\[(?<class>\(identifier))(?:\\((?<category>[A-Za-z0-9_]*)\\))? "
-            + "(?<selector>\(alternation(EventCatalog.bySelector.keys, caseless: false)))\\](?<block>_block_invoke(?:_\\d+)?)?\(notBacktrace)",
+            + "(?<selector>\(Alternations.selectors))\\](?<block>_block_invoke(?:_\\d+)?)?\(notBacktrace)",
         caseless: false,
         samples: [
             ("-[SceneDelegate scene:willConnectToSession:options:]", .sceneWillConnect),
@@ -102,12 +106,13 @@ extension SpellingShape {
         resolve: { group in
             guard let selector = group.bytes("selector"), let id = EventCatalog.selectorTable.value(for: selector) else { return nil }
             return SpellingMatch(id: id, delegateClass: group("class"), deferred: group.bytes("block") != nil)
-        })
+        },
+        tables: { _ = EventCatalog.selectorTable })
 
     static let swiftFunction = SpellingShape(
         name: "swift-function",
         pattern: "(?:<(?<receiver>[A-Za-z_][A-Za-z0-9_.]*): (?<pointer>0x[0-9A-Fa-f]+)>[ \\t]+|(?<type>[A-Z][A-Za-z0-9_]*)[. ])?"
-            + "(?<![A-Za-z0-9_])(?<function>\(alternation(EventCatalog.swiftBaseNames, caseless: false)))"
+            + "(?<![A-Za-z0-9_])(?<function>\(Alternations.swiftBaseNames))"
             + "\\((?<labels>(?:\(identifier):)*)\\)\(notBacktrace)",
         caseless: false,
         samples: [
@@ -128,13 +133,14 @@ extension SpellingShape {
             guard let id = EventCatalog.bySwiftName[name] ?? EventCatalog.byUniqueBaseName[function] else { return nil }
             let receiverClass = group("receiver").map { String($0.split(separator: ".").last ?? Substring($0)) }
             return SpellingMatch(id: id, delegateClass: receiverClass ?? group("type"), delegatePointer: group("pointer"))
-        })
+        },
+        tables: { _ = (EventCatalog.bySwiftName, EventCatalog.byUniqueBaseName) })
 
     /// `NSStringFromSelector(_cmd)`: the selector alone, at the start of the message.
     static let bareSelector = SpellingShape(
         name: "bare-selector",
         pattern: "^[^A-Za-z0-9_<\\[]{0,8}\(bridge)(?:(?<type>[A-Z][A-Za-z0-9_]*)[ .:]+)?"
-            + "(?<selector>\(alternation(EventCatalog.bySelector.keys, caseless: false)))(?=[ \\t]|$)",
+            + "(?<selector>\(Alternations.selectors))(?=[ \\t]|$)",
         caseless: false,
         samples: [
             ("sceneDidBecomeActive:", .sceneDidBecomeActive),
@@ -144,11 +150,12 @@ extension SpellingShape {
         resolve: { group in
             guard let selector = group.bytes("selector"), let id = EventCatalog.selectorTable.value(for: selector) else { return nil }
             return SpellingMatch(id: id, delegateClass: group("type"))
-        })
+        },
+        tables: { _ = EventCatalog.selectorTable })
 
     static let notification = SpellingShape(
         name: "notification",
-        pattern: "(?<![A-Za-z0-9_])(?<notification>\(alternation(EventCatalog.byNotification.keys, caseless: false)))(?![A-Za-z0-9_])",
+        pattern: "(?<![A-Za-z0-9_])(?<notification>\(Alternations.notifications))(?![A-Za-z0-9_])",
         caseless: false,
         samples: [
             ("NSNotificationName(_rawValue: UISceneDidActivateNotification)", .sceneDidBecomeActive),
@@ -160,14 +167,15 @@ extension SpellingShape {
         resolve: { group in
             guard let name = group.bytes("notification"), let id = EventCatalog.notificationTable.value(for: name) else { return nil }
             return SpellingMatch(id: id, source: .notification)
-        })
+        },
+        tables: { _ = EventCatalog.notificationTable })
 
     /// Hand-written forms, only when they are the whole message (apart from a little
     /// decoration), so that prose such as "app will resign active for engine …" is not an event.
     static let shortForm = SpellingShape(
         name: "short-form",
         pattern: "^[^A-Za-z0-9_\\[:]{0,8}\(bridge)\(label)(?:(?<class>\(identifier)Delegate)[ \\t]*(?:->|→|=>|[.:\\-])?[ \\t]*)?(?:iOSLifecycle[ \\t]*\\.[ \\t]*)?"
-            + "(?<word>\(alternation(Array(EventCatalog.byShortForm.keys) + EventCatalog.ambiguousShortForms.keys.map { $0.lowercased() }, caseless: true)))"
+            + "(?<word>\(Alternations.shortForms))"
             + "[^A-Za-z0-9_(:\\]]{0,8}$",
         caseless: true,
         samples: [
@@ -202,12 +210,13 @@ extension SpellingShape {
             }
             guard let id = EventCatalog.byShortForm[word] else { return nil }
             return SpellingMatch(id: id, delegateClass: delegateClass)
-        })
+        },
+        tables: { _ = (EventCatalog.byShortForm, ForegroundCallback.allCases) })
 
     static let phrase = SpellingShape(
         name: "phrase",
         pattern: "^[^A-Za-z0-9_]{0,8}\(bridge)(?<subject>app|application|scene|window scene)[ \\t]+"
-            + "(?<phrase>\(alternation(EventCatalog.phrases.keys, caseless: true)))[^A-Za-z0-9_]{0,8}$",
+            + "(?<phrase>\(Alternations.phrases))[^A-Za-z0-9_]{0,8}$",
         caseless: true,
         samples: [
             ("App did become active", .appDidBecomeActive),
@@ -222,7 +231,8 @@ extension SpellingShape {
             let level = subject.hasSuffix("scene") ? "scene" : "app"
             let id = EventID("\(level).\(member)")
             return EventCatalog.knownIDs.contains(id) ? SpellingMatch(id: id) : nil
-        })
+        },
+        tables: { _ = (EventCatalog.phrases, EventCatalog.knownIDs) })
 
     /// `print(newPhase)` in `.onChange(of: scenePhase)`, bare or labelled, as the whole message.
     static let scenePhase = SpellingShape(
@@ -231,7 +241,7 @@ extension SpellingShape {
         // `=== background ===`) is prose, not a print of the phase.
         pattern: "^(?![ \\t]*(?:--|//|==|##|\\*\\*|<!--))[^A-Za-z0-9_]{0,8}"
             + "(?:(?:(?:(?:new|scene|application|app)[ \\t]?)?phase(?:[ \\t]+changed)?|(?:(?:scene|application|app)[ \\t])?state[ \\t]+changed)(?:[ \\t]+to)?[ \\t]*[:=]?[ \\t]*(?:->|→)?[ \\t]*|scene[ \\t]+)?"
-            + "(?:ScenePhase)?\\.?(?<phase>\(alternation(EventCatalog.scenePhases.keys, caseless: true)))[ \\t.!,;)]{0,8}$",
+            + "(?:ScenePhase)?\\.?(?<phase>\(Alternations.scenePhases))[ \\t.!,;)]{0,8}$",
         caseless: true,
         samples: [
             ("active", .swiftUIActive),
@@ -250,7 +260,8 @@ extension SpellingShape {
         resolve: { group in
             guard let phase = group("phase")?.lowercased(), let id = EventCatalog.scenePhases[phase] else { return nil }
             return SpellingMatch(id: id)
-        })
+        },
+        tables: { _ = EventCatalog.scenePhases })
 
     /// Flutter's `AppLifecycleState.paused` wherever it stands in a line (as `print(state)` and
     /// loggers write it), or a state word right after `didChangeAppLifecycleState` or `Flutter`.
@@ -258,7 +269,7 @@ extension SpellingShape {
         name: "flutter-state",
         // Not Dart code quoted in a paste: `state == AppLifecycleState.paused`, `case AppLifecycleState.paused:`.
         pattern: "(?:(?<![A-Za-z0-9_])(?<!== )(?<!case )AppLifecycleState\\.|(?:^|[ \\t:])(?:didChangeAppLifecycleState|Flutter)[ \\t:=]+)"
-            + "(?<state>\(alternation(EventCatalog.flutterStates.keys, caseless: false)))(?![A-Za-z0-9_])",
+            + "(?<state>\(Alternations.flutterStates))(?![A-Za-z0-9_])",
         caseless: false,
         samples: [
             ("AppLifecycleState.paused", .flutterPaused),
@@ -271,7 +282,8 @@ extension SpellingShape {
             guard let state = group("state"), let id = EventCatalog.flutterStates[state] else { return nil }
             return SpellingMatch(id: id)
         },
-        gatedByLiterals: true)
+        gatedByLiterals: true,
+        tables: { _ = EventCatalog.flutterStates })
 
     /// React Native's `AppState` as JS code logs it: after `AppState`, `nextAppState` or
     /// `current state` (`AppState.currentState` printed), or a redux enhancer's action name
@@ -295,7 +307,8 @@ extension SpellingShape {
                   let id = EventCatalog.reactNativeStates[state] else { return nil }
             return SpellingMatch(id: id)
         },
-        gatedByLiterals: true)
+        gatedByLiterals: true,
+        tables: { _ = EventCatalog.reactNativeStates })
 
     /// The name events from UIKit's account carry as their shape: read by `UIKitAccount`'s
     /// patterns, not a spelling of a callback.
@@ -304,7 +317,7 @@ extension SpellingShape {
     static let uikitMessage = SpellingShape(
         name: "uikit-message",
         // As people quote them: names in backticks or quotes (`` `UIScene` lifecycle ``).
-        pattern: "(?<fragment>\(quotableAlternation(EventCatalog.uikitMessages.map(\.fragment))))",
+        pattern: "(?<fragment>\(Alternations.uikitFragments))",
         caseless: false,
         samples: [
             ("CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version.", .uikitLegacyLifecycleWarning),
@@ -325,7 +338,22 @@ extension SpellingShape {
             let fragment = String(quoted.unicodeScalars.filter { !Self.quoteMarks.contains($0) })
             guard let id = EventCatalog.uikitMessages.first(where: { $0.fragment == fragment })?.id else { return nil }
             return SpellingMatch(id: id, source: .uikit)
-        })
+        },
+        tables: { _ = (EventCatalog.uikitMessages, quoteMarks) })
+
+    /// `Alternations` as the catalog gives them now, by the names of its constants: what the
+    /// written ones are held to.
+    package static var derivedAlternations: [(name: String, written: String, derived: String)] {
+        [("selectors", Alternations.selectors, alternation(EventCatalog.bySelector.keys, caseless: false)),
+         ("swiftBaseNames", Alternations.swiftBaseNames, alternation(EventCatalog.swiftBaseNames, caseless: false)),
+         ("notifications", Alternations.notifications, alternation(EventCatalog.byNotification.keys, caseless: false)),
+         ("shortForms", Alternations.shortForms,
+          alternation(Array(EventCatalog.byShortForm.keys) + EventCatalog.ambiguousShortForms.keys.map { $0.lowercased() }, caseless: true)),
+         ("phrases", Alternations.phrases, alternation(EventCatalog.phrases.keys, caseless: true)),
+         ("scenePhases", Alternations.scenePhases, alternation(EventCatalog.scenePhases.keys, caseless: true)),
+         ("flutterStates", Alternations.flutterStates, alternation(EventCatalog.flutterStates.keys, caseless: false)),
+         ("uikitFragments", Alternations.uikitFragments, quotableAlternation(EventCatalog.uikitMessages.map(\.fragment)))]
+    }
 
     static let quoteMarks: Set<Unicode.Scalar> = ["`", "'", "\"", "‘", "’", "“", "”"]
 
