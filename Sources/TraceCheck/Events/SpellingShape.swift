@@ -339,7 +339,7 @@ extension SpellingShape {
             guard let id = EventCatalog.uikitMessages.first(where: { $0.fragment == fragment })?.id else { return nil }
             return SpellingMatch(id: id, source: .uikit)
         },
-        tables: { _ = (EventCatalog.uikitMessages, quoteMarks) })
+        tables: { _ = EventCatalog.uikitMessages })
 
     /// `Alternations` as the catalog gives them now, by the names of its constants: what the
     /// written ones are held to.
@@ -355,7 +355,9 @@ extension SpellingShape {
          ("uikitFragments", Alternations.uikitFragments, quotableAlternation(EventCatalog.uikitMessages.map(\.fragment)))]
     }
 
-    static let quoteMarks: Set<Unicode.Scalar> = ["`", "'", "\"", "‘", "’", "“", "”"]
+    /// An array, not a set: a set of scalars made the runtime search every conformance of the
+    /// binary for `Unicode.Scalar`'s `Hashable` at its first use.
+    static let quoteMarks: [Unicode.Scalar] = ["`", "'", "\"", "‘", "’", "“", "”"]
 
     /// `alternation`, where each word may be quoted: a quote mark may stand before or after
     /// any word of a phrase.

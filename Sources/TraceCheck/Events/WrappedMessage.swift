@@ -25,7 +25,7 @@ enum WrappedMessage {
     static let messages: [(words: [Substring], id: EventID)] = EventCatalog.uikitMessages.map { (words(of: $0.fragment), $0.id) }
 
     /// Leading words too common to mark a message's beginning.
-    private static let commonLeads: Set<Substring> = ["UIScene", "but", "The", "There"]
+    private static let commonLeads: [Substring] = ["UIScene", "but", "The", "There"]
 
     /// The first words of each message past a common lead, up to three and never all of it.
     static let heads: [String] = messages.compactMap { message in

@@ -24,27 +24,30 @@ package enum SceneState: String, Sendable, Codable {
     }
 
     /// The state each lifecycle callback moves a scene (or a legacy app) into, by member
-    /// name, so `scene.didBecomeActive` and `app.didBecomeActive` share one table.
-    static let targets: [Substring: SceneState] = [
-        "willConnect": .connecting,
-        "didConnect": .connecting,
-        "didConnectWindow": .connecting,
-        "willEnterForeground": .foregroundInactive,
-        "didBecomeActive": .foregroundActive,
-        "willResignActive": .foregroundInactive,
-        "didEnterBackground": .background,
-        "didDisconnect": .disconnected,
-    ]
+    /// name, so `scene.didBecomeActive` and `app.didBecomeActive` share one answer. A switch,
+    /// not a table keyed by `Substring`: the first use of such a table made the Swift runtime
+    /// search every conformance of the binary for `Substring`'s `Hashable` (380,000
+    /// instructions), while a check judged its runs.
+    static func target(member: Substring) -> SceneState? {
+        switch member {
+        case "willConnect", "didConnect", "didConnectWindow": .connecting
+        case "willEnterForeground", "willResignActive": .foregroundInactive
+        case "didBecomeActive": .foregroundActive
+        case "didEnterBackground": .background
+        case "didDisconnect": .disconnected
+        default: nil
+        }
+    }
 
-    /// `targets` for every id of the catalog, found by the id's own precomputed hash: by
+    /// `target(member:)` for every id of the catalog, found by the id's own precomputed hash: by
     /// member, each event cut its name and hashed the cut, once per step of every scene.
     private static let targetsByID: [EventID: SceneState?] =
-        Dictionary(uniqueKeysWithValues: EventCatalog.allIDs.map { ($0, targets[$0.member]) })
+        Dictionary(uniqueKeysWithValues: EventCatalog.allIDs.map { ($0, target(member: $0.member)) })
 
     /// The state `id` moves a scene (or a legacy app) into, if any.
     static func target(of id: EventID) -> SceneState? {
         if let known = targetsByID[id] { return known }
-        return targets[id.member]
+        return target(member: id.member)
     }
 }
 

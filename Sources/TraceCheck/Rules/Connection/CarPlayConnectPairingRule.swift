@@ -2,8 +2,8 @@
 package struct CarPlayConnectPairingRule: EpochRule {
     package init() {}
 
-    static let connects: Set<Substring> = ["didConnect", "didConnectWindow"]
-    static let disconnects: Set<Substring> = ["didDisconnect", "didDisconnectWindow"]
+    static let connects: [Substring] = ["didConnect", "didConnectWindow"]
+    static let disconnects: [Substring] = ["didDisconnect", "didDisconnectWindow"]
 
     package static let description = RuleDescription(
         id: "carplay_connect_pairing",

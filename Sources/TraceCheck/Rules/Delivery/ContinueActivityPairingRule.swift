@@ -2,7 +2,7 @@
 package struct ContinueActivityPairingRule: EpochRule {
     package init() {}
 
-    static let outcomes: Set<Substring> = ["continueUserActivity", "didFailToContinueUserActivity"]
+    static let outcomes: [Substring] = ["continueUserActivity", "didFailToContinueUserActivity"]
     /// The catalog's ids of each kind, found by member once: every event of every epoch is
     /// asked, and cutting its name each time cost more than the rest of the rule. A team's
     /// own ids are cut.

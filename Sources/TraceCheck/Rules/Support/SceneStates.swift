@@ -26,7 +26,9 @@ extension String {
 extension ProcessEpoch {
     /// Whether `connection` enters one of `states` right after `events[index]`: within
     /// `window` seconds when both lines have times, else as the next event that drives a timeline.
-    func connection(_ connection: Int, enters states: Set<SceneState>, after index: Int, within window: Double) -> Bool {
+    /// (An array, not a set: a set of states made the runtime search the binary's
+    /// conformances for `SceneState`'s `Hashable` at its first use.)
+    func connection(_ connection: Int, enters states: [SceneState], after index: Int, within window: Double) -> Bool {
         let steps = connections[connection].steps
         let next = steps.partitioningIndex { $0.event > index }
         guard next < steps.count, states.contains(steps[next].after) else { return false }

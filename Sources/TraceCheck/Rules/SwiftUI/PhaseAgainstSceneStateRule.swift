@@ -2,9 +2,16 @@
 package struct PhaseAgainstSceneStateRule: EpochRule {
     package init() {}
 
-    static let phaseOfState: [SceneState: EventID] = [
-        .foregroundActive: .swiftUIActive, .foregroundInactive: .swiftUIInactive, .background: .swiftUIBackground,
-    ]
+    /// The phase a scene in `state` has, if any. A switch, not a table keyed by the state: its
+    /// first use made the runtime search the binary's conformances for `SceneState`'s `Hashable`.
+    static func phase(of state: SceneState) -> EventID? {
+        switch state {
+        case .foregroundActive: .swiftUIActive
+        case .foregroundInactive: .swiftUIInactive
+        case .background: .swiftUIBackground
+        case .unattached, .unknown, .connecting, .disconnected: nil
+        }
+    }
 
     package static let description = RuleDescription(
         id: "phase_against_scene_state",
@@ -66,12 +73,12 @@ package struct PhaseAgainstSceneStateRule: EpochRule {
             let phase = epoch.events[index].event
             let now = sweep.states(before: index)
             guard !now.isEmpty, !now.contains(where: { $0.state == .unknown }) else { continue }
-            var supported = Set(now.compactMap { Self.phaseOfState[$0.state] })
+            var supported = Set(now.compactMap { Self.phase(of: $0.state) })
             supported.insert(Self.aggregate(now.map(\.state)))
             var states = Dictionary(now.map { ($0.connection, $0.state) }, uniquingKeysWith: { $1 })
             for (connection, state) in sweep.entered(in: since..<index) {
                 states[connection] = state
-                if let mapped = Self.phaseOfState[state] { supported.insert(mapped) }
+                if let mapped = Self.phase(of: state) { supported.insert(mapped) }
                 supported.insert(Self.aggregate(Array(states.values)))
             }
             if !supported.contains(phase.id) {
