@@ -391,9 +391,6 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(scene.timeline.epochs.first?.events.map(\.event.id), [.sceneWillConnect, .sceneDidBecomeActive])
     }
 
-    /// The vocabulary, its fingerprints and the near-miss names a run uses are written out ahead
-    /// of time: they must be what the catalog gives, or a new spelling's word would never make
-    /// its line a candidate.
     /// The shapes' patterns hold the alternations written out in `SpellingShape.Alternations`:
     /// each is the one the catalog's names give now (on a mismatch, the message is the line to
     /// put in ShapeAlternations.swift).
@@ -407,6 +404,9 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(SpellingShape.bareSelector.pattern.contains(SpellingShape.Alternations.selectors))
     }
 
+    /// The vocabulary, its fingerprints and the near-miss names a run uses are written out ahead
+    /// of time: they must be what the catalog gives, or a new spelling's word would never make
+    /// its line a candidate.
     func testTheWrittenVocabularyIsTheCatalogs() {
         let derived = CompiledCatalog.derivedCandidateVocabulary
         func listed(_ words: [String]) -> String { words.map { "\"\($0)\"" }.joined(separator: ", ") }
