@@ -357,7 +357,7 @@ if chosen.isEmpty || chosen.contains("log-default") {
 // The targets on the app's console, 0.5 % lifecycle lines: one thread at least as fast
 // as grep with the pattern a user writes, two threads twice as fast. The table's row gives
 // medians of a few runs in whole milliseconds, where a change of a few tenths decides the
-// ratio: here grep and both tracecheck runs go in rounds, each round in another order, and each
+// ratio: here grep and both tracecheck runs go in rounds, the order rotated each round, and each
 // round gives its own ratios (as the device logs' pairs do), printed with their quartiles.
 if let grep, chosen.isEmpty || chosen.contains("xcode-console") {
     let console = try generate("xcode-console", bytes: megabytes << 20, to: directory.appendingPathComponent("targets.log").path,
@@ -390,7 +390,7 @@ if let grep, chosen.isEmpty || chosen.contains("xcode-console") {
                       target, median(values) >= target ? "met" : "not met")
     }
     print("")
-    print(String(format: "targets on the app's console (%.0f MB, 0.5 %% lifecycle lines, %d rounds of grep, -j1 and -j2, each round in another order):",
+    print(String(format: "targets on the app's console (%.0f MB, 0.5 %% lifecycle lines, %d rounds of grep, -j1 and -j2, the order rotated each round):",
                  Double(console.bytes) / 1_048_576, rounds))
     print("  grep -c -P (anchored)   \(milliseconds(grepTimes))")
     print("  tracecheck -j1          \(milliseconds(oneTimes))   grep ÷ tracecheck, each round: \(ratio(oneRatios, target: 1))")
