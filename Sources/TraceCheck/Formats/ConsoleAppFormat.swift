@@ -63,6 +63,9 @@ struct ConsoleAppLayout: Equatable, Sendable {
     init(learningFrom lines: [[UInt8]]) {
         var rows: [[String]] = []
         for line in lines {
+            // Three fields need two tabs: a line without them is passed before it is cut into
+            // strings (every check learns a layout from its first lines, Console.app's or not).
+            guard let tab = line.firstIndex(of: 9), line[(tab + 1)...].contains(9) else { continue }
             let fields = line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count >= 3, fields.contains(where: ConsoleAppLayout.isTime) else { continue }
             rows.append(fields)
