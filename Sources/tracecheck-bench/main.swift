@@ -216,6 +216,13 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
 }
 
+/// The first and third quartiles, as the median is taken (the values at a quarter and three
+/// quarters of the sorted count).
+func quartiles(_ values: [Double]) -> (lower: Double, upper: Double) {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? (.nan, .nan) : (sorted[sorted.count / 4], sorted[3 * sorted.count / 4])
+}
+
 /// Events as (line, id): what the fast and the reference path must agree on.
 func events(_ path: String, _ filter: CandidateFilter, threads: Int = 1) throws -> (events: [String], findings: Int) {
     var options = CheckOptions()
@@ -343,12 +350,12 @@ if chosen.isEmpty || chosen.contains("log-default") {
         manyTimes.append(manySeconds)
         ratios.append(manySeconds / oneSeconds)
     }
-    let sortedRatios = ratios.sorted()
+    let (lowerRatio, upperRatio) = quartiles(ratios)
     print("")
     print("device logs in pairs (-j1, \(pairs) pairs, alternating): 1 app \(String(format: "%.3f", median(oneTimes))) s, "
         + "100 apps \(String(format: "%.3f", median(manyTimes))) s (\(one.lines) and \(many.lines) lines)")
     print("  100 apps ÷ 1 app, each pair: median \(String(format: "%.2f", median(ratios))), quartiles "
-        + "\(String(format: "%.2f", sortedRatios[pairs / 4]))–\(String(format: "%.2f", sortedRatios[3 * pairs / 4])) "
+        + "\(String(format: "%.2f", lowerRatio))–\(String(format: "%.2f", upperRatio)) "
         + "(target: within 1.3: \(median(ratios) <= 1.3 ? "met" : "not met"))")
     try? FileManager.default.removeItem(atPath: one.path)
     try? FileManager.default.removeItem(atPath: many.path)
@@ -381,13 +388,12 @@ if let grep, chosen.isEmpty || chosen.contains("xcode-console") {
         twoRatios.append(times[0] / times[2])
     }
     func milliseconds(_ values: [Double]) -> String {
-        let sorted = values.sorted()
-        return String(format: "%.1f ms (%.1f–%.1f)", 1000 * median(values), 1000 * sorted[rounds / 4], 1000 * sorted[3 * rounds / 4])
+        let (lower, upper) = quartiles(values)
+        return String(format: "%.1f ms (%.1f–%.1f)", 1000 * median(values), 1000 * lower, 1000 * upper)
     }
     func ratio(_ values: [Double], target: Double) -> String {
-        let sorted = values.sorted()
-        return String(format: "%.2f, quartiles %.2f–%.2f (target: %.0f×: %@)", median(values), sorted[rounds / 4], sorted[3 * rounds / 4],
-                      target, median(values) >= target ? "met" : "not met")
+        let middle = median(values), (lower, upper) = quartiles(values)
+        return String(format: "%.2f, quartiles %.2f–%.2f (target: %.0f×: %@)", middle, lower, upper, target, middle >= target ? "met" : "not met")
     }
     print("")
     print(String(format: "targets on the app's console (%.0f MB, 0.5 %% lifecycle lines, %d rounds of grep, -j1 and -j2, the order rotated each round):",
