@@ -100,8 +100,14 @@ package struct LifecycleEvent: Hashable, Sendable {
 
     /// The event of the line `lines` further on: a part of a file read by another thread
     /// numbers its lines from its own start, and is renumbered where it is joined.
+    /// An event only its part holds, as every event is when a part is joined, is renumbered in
+    /// place: a new object per event took 95 µs of the 64 MB console's two-part read.
     mutating func shiftLine(by lines: Int) {
-        facts = Facts(line: facts.line + lines, text: facts.text, identity: facts.identity, context: facts.context, time: facts.time)
+        if isKnownUniquelyReferenced(&facts) {
+            facts.line += lines
+        } else {
+            facts = Facts(line: facts.line + lines, text: facts.text, identity: facts.identity, context: facts.context, time: facts.time)
+        }
     }
 
     package static func == (lhs: LifecycleEvent, rhs: LifecycleEvent) -> Bool {
@@ -116,8 +122,10 @@ package struct LifecycleEvent: Hashable, Sendable {
         hasher.combine(line)
     }
 
-    private final class Facts: Sendable {
-        let line: Int
+    /// Immutable once shared: `line` changes only while one event alone holds it (`shiftLine`),
+    /// so no other thread can see it change.
+    private final class Facts: @unchecked Sendable {
+        var line: Int
         let text: ArchivedSpan
         let identity: SharedIdentity?
         let context: EventContext
