@@ -122,4 +122,36 @@ final class RetirementTests: XCTestCase {
             XCTAssertGreaterThan(lettingGo.timeline.letGo.runs, 10, "\(format): runs let go while its parts were joined")
         }
     }
+
+    /// With few parts for each thread, the parts come in whole waves, one part a thread, and a
+    /// join looks only as a read by one thread would: a look there held up the joining thread's
+    /// next part, which ended alone after the others'. The report is the same either way.
+    func testFewPartsPerThreadComeInWavesAndJoinsLookAsAWholeRead() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-waves-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var plan = BenchmarkStory.Plan()
+        plan.lifecyclePerMille = 200
+        plan.cyclesPerLaunch = 2..<6
+        var generator = BenchmarkStory(seed: 23, plan: plan)
+        let text = CaptureRenderer.render(generator.next(30_000), as: "xcode-console")
+        let path = directory.appendingPathComponent("waves.log").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let whole = try LiveCheckTests.allRules.check(.file(path))
+        XCTAssertGreaterThan(whole.eventCount, 2 * RunRetirement.joinThreshold, "enough events for a look at every join")
+
+        for (partsPerThread, looksAtJoins) in [(2, false), (PartedScan.partsPerThreadForJoinLooks, true)] {
+            var parted = LiveCheckTests.allRules
+            parted.options.scan.threadsPerFile = 2
+            parted.options.scan.minimumPartBytes = 1
+            // An odd number of parts by size: two threads read them in whole waves.
+            parted.options.scan.retiringPartBytes = text.utf8.count / (2 * partsPerThread - 1) + 1
+            parted.options.retirement = (threshold: 1_000_000, lag: 0)
+            let cut = try XCTUnwrap(PartedScan.plan(path: path, parts: 2, options: parted.options.scan, reader: LineReader(), lettingRunsGo: true))
+            XCTAssertEqual(cut.ranges.count, 2 * partsPerThread, "\(partsPerThread) parts a thread, in waves of two")
+            let report = try parted.check(.file(path))
+            XCTAssertEqual(Self.differences(report, whole), [], "\(partsPerThread) parts a thread")
+            XCTAssertEqual(report.timeline.letGo.runs > 0, looksAtJoins, "\(partsPerThread) parts a thread: runs let go at joins")
+        }
+    }
 }
