@@ -9,7 +9,8 @@ import TraceCheck
 /// events found equal the lifecycle lines generated, that the fast candidate filter and
 /// running every shape on every record (no prefilter) find the same events, and that reading
 /// the file with several threads finds them too. It times the issue's targets on the app's
-/// console in rounds of grep, one thread and two, each round giving its own ratios. Then it
+/// console (of the bench's size, and of 256 MB as the issue measured) in rounds of grep, one
+/// thread and two, each round giving its own ratios. Then it
 /// times one large Xcode-console capture
 /// (BENCH_TARGET_MB, 1024 by default, 0 for none) as the performance targets are set,
 /// denser captures at one size and twice it, for linearity in scenes and process epochs, and
@@ -370,9 +371,13 @@ if chosen.isEmpty || chosen.contains("log-default") {
 // as grep with the pattern a user writes, two threads twice as fast. The table's row gives
 // medians of a few runs in whole milliseconds, where a change of a few tenths decides the
 // ratio: here grep and both tracecheck runs go in rounds, the order rotated each round, and each
-// round gives its own ratios (as the device logs' pairs do), printed with their quartiles.
-if let grep, chosen.isEmpty || chosen.contains("xcode-console") {
-    let console = try generate("xcode-console", bytes: megabytes << 20, to: directory.appendingPathComponent("targets.log").path,
+// round gives its own ratios (as the device logs' pairs do), printed with their quartiles. At the
+// bench's size and at 256 MB, the size of the console the issue measured its targets on (what
+// every run pays before its first line and after its last weighs four times less there).
+let targetSizes = [megabytes, 256].reduce(into: [Int]()) { if $1 > 0, !$0.contains($1) { $0.append($1) } }
+for targetSize in targetSizes {
+    guard let grep, chosen.isEmpty || chosen.contains("xcode-console") else { break }
+    let console = try generate("xcode-console", bytes: targetSize << 20, to: directory.appendingPathComponent("targets.log").path,
                                plan: plan { $0.appOnly = true; $0.lifecyclePerMille = 5 })
     let rounds = max(21, 4 * runs)
     var grepTimes: [Double] = [], oneTimes: [Double] = [], twoTimes: [Double] = [], oneRatios: [Double] = [], twoRatios: [Double] = []
