@@ -89,19 +89,26 @@ final class RetirementTests: XCTestCase {
         print("retirement: \(letGo) runs let go over \(seeds) generated traces")
     }
 
+    /// A folder for a test's captures, removed after it, and 30,000 lines of a story dense in
+    /// lifecycle lines, two to five foreground cycles a launch.
+    private func denseStory(seed: UInt64) throws -> (directory: URL, story: [StoryLine]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-retiring-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        var plan = BenchmarkStory.Plan()
+        plan.lifecyclePerMille = 200
+        plan.cyclesPerLaunch = 2..<6
+        var generator = BenchmarkStory(seed: seed, plan: plan)
+        return (directory, generator.next(30_000))
+    }
+
     /// A file read in parts by several threads lets runs go too: the parts are read a wave at a
     /// time and joined in order, and the runs over are judged after each part is joined. Here
     /// the parts are tiny, so that runs span cuts and waves, and each look lets go all it can.
     func testAFileReadInPartsLetsRunsGoAndReportsTheSame() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-retiring-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var plan = BenchmarkStory.Plan()
-        plan.lifecyclePerMille = 200
-        plan.cyclesPerLaunch = 2..<6
-        var generator = BenchmarkStory(seed: 17, plan: plan)
+        let (directory, lines) = try denseStory(seed: 17)
         // Lines dropped here and there give findings, in runs let go and in runs kept.
-        let story = generator.next(30_000).enumerated().filter { $0.offset % 1_009 != 500 }.map(\.element)
+        let story = lines.enumerated().filter { $0.offset % 1_009 != 500 }.map(\.element)
         for format in ["xcode-console", "log-stream", "idevicesyslog"] {
             let text = CaptureRenderer.render(story, as: format)
             let path = directory.appendingPathComponent("\(format).log").path
@@ -127,14 +134,8 @@ final class RetirementTests: XCTestCase {
     /// join looks only as a read by one thread would: a look there held up the joining thread's
     /// next part, which ended alone after the others'. The report is the same either way.
     func testFewPartsPerThreadComeInWavesAndJoinsLookAsAWholeRead() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-waves-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var plan = BenchmarkStory.Plan()
-        plan.lifecyclePerMille = 200
-        plan.cyclesPerLaunch = 2..<6
-        var generator = BenchmarkStory(seed: 23, plan: plan)
-        let text = CaptureRenderer.render(generator.next(30_000), as: "xcode-console")
+        let (directory, story) = try denseStory(seed: 23)
+        let text = CaptureRenderer.render(story, as: "xcode-console")
         let path = directory.appendingPathComponent("waves.log").path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let whole = try LiveCheckTests.allRules.check(.file(path))
