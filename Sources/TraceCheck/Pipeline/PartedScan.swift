@@ -151,23 +151,26 @@ struct PartedScan {
         throws(InputError) -> ScannedCapture {
         let threads = max(1, min(options.threadsPerFile, ranges.count))
         if Self.takesEveryCore(threads: threads, cores: PlainThread.allowedCPUCount) { Warmup.partsTakeEveryCore() }
-        let catalog = catalog()
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
         // Threads of their own, not the dispatch pool's: this thread waits for them, and may
         // itself be one of the pool's (a batch of captures).
         let readNext = { @Sendable (waiting: Bool) in
             guard let index = pipeline.claim(waiting: waiting) else { return false }
+            let catalog = pipeline.catalog
             pipeline.store(index, Result { () throws(InputError) in
                 try scanPart(index, options: options, reader: reader, catalog: catalog)
             })
             return true
         }
+        // Started before the catalog is ready, which they wait for: started after it, this
+        // thread began its own part 0.1 ms later, the time it took to start them.
         let workers = (1..<threads).filter { _ in
             startThread {
                 while readNext(true) {}
                 pipeline.leave()
             }
         }.count
+        pipeline.provide(catalog())
         // Every worker is waited for, even after a failed part: they read the file.
         defer { pipeline.waitForWorkers(workers) }
         var joined: (session: ScanSession, statistics: ReadStatistics)?
@@ -298,6 +301,7 @@ private final class PartPipeline: @unchecked Sendable {
     private var results: [Result<PartedScan.PartRead, InputError>?]
     private var stopped = false
     private var workersDone = 0
+    private var providedCatalog: CompiledCatalog?
 
     init(parts: Int, ahead: Int) {
         self.parts = parts
@@ -312,6 +316,19 @@ private final class PartPipeline: @unchecked Sendable {
             condition.unlock()
         }
         return body()
+    }
+
+    /// The catalog the parts are read with, once the joining thread has it.
+    func provide(_ catalog: CompiledCatalog) { locked { providedCatalog = catalog } }
+
+    /// The catalog the parts are read with: waits until it is provided.
+    var catalog: CompiledCatalog {
+        locked {
+            while true {
+                if let providedCatalog { return providedCatalog }
+                condition.wait()
+            }
+        }
     }
 
     /// Whether part `index` is read (or failed), and not yet taken.
