@@ -154,25 +154,31 @@ struct PartedScan {
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
         // Threads of their own, not the dispatch pool's: this thread waits for them, and may
         // itself be one of the pool's (a batch of captures).
-        let readNext = { @Sendable (waiting: Bool) in
-            guard let index = pipeline.claim(waiting: waiting) else { return false }
+        let read = { @Sendable (index: Int) in
             let catalog = pipeline.catalog
             pipeline.store(index, Result { () throws(InputError) in
                 try scanPart(index, options: options, reader: reader, catalog: catalog)
             })
+        }
+        let readNext = { @Sendable (waiting: Bool) in
+            guard let index = pipeline.claim(waiting: waiting) else { return false }
+            read(index)
             return true
         }
-        // Started before the catalog is ready, which they wait for: started after it, this
-        // thread began its own part 0.1 ms later, the time it took to start them.
+        // The first part is this thread's, which joins it first; the workers start before the
+        // catalog is ready, and wait for it: started after it, this thread began its part
+        // 0.1 ms later, the time it took to start them.
+        let first = pipeline.claim(waiting: false)
         let workers = (1..<threads).filter { _ in
             startThread {
                 while readNext(true) {}
                 pipeline.leave()
             }
         }.count
-        pipeline.provide(catalog())
         // Every worker is waited for, even after a failed part: they read the file.
         defer { pipeline.waitForWorkers(workers) }
+        pipeline.provide(catalog())
+        if let first { read(first) }
         var joined: (session: ScanSession, statistics: ReadStatistics)?
         for index in ranges.indices {
             // Parts no worker has claimed, while the one to join is not read (without workers,
