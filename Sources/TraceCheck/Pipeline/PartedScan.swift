@@ -23,7 +23,7 @@ struct PartedScan {
     /// A look runs on the joining thread while the others read on: with many parts they take
     /// the parts it would have read, with few it ends its last part alone long after them
     /// (two threads on 256 MB of an app's console, six parts: 66 ms without the looks at
-    /// joins, 72 with them; 512 MB, eight parts: 123 against 134; 1 GB, eighteen parts: 253
+    /// joins, 72 with them; 537 MB, ten parts: 131 against 138; 1 GB, eighteen parts: 253
     /// with them, 264 without).
     static let partsPerThreadForJoinLooks = 8
     /// How far past an even cut to look for the start of a record.

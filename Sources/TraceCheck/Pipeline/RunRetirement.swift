@@ -26,8 +26,8 @@ package struct RetiredRuns: Sendable {
 /// parts joined are judged while the threads read the parts after them (two threads on 512 MB
 /// of an app's console once peaked at 33 MB without, 26 with), and as a read by one thread
 /// does (`read`) where each has few: the look held up the joining thread's next part, which
-/// then ended long after the others' (512 MB, eight parts: 134 ms and a 23.5 MB peak with
-/// looks at every join, 123 ms and 25.2 MB without).
+/// then ended long after the others' (537 MB, ten parts: 138 ms with looks at every join, 131
+/// without, at a peak 1.7 to 1.9 MB higher).
 final class RunRetirement {
     let checker: Checker
     let path: String
