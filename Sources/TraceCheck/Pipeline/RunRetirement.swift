@@ -55,11 +55,12 @@ final class RunRetirement {
         retired = RetiredRuns(rules: checker.options.rules.count)
     }
 
-    /// After each line: a look once enough events are held.
+    /// After each line, and after a part of a read of few parts per thread is joined: a look
+    /// once enough events are held.
     func read(_ session: ScanSession, line: Int) { look(session, line: line, atLeast: threshold) }
 
-    /// After a part of a parted read is joined while parts after it are still read: a look
-    /// at fewer events held.
+    /// After a part of a read of many parts per thread is joined while parts after it are
+    /// still read: a look at fewer events held.
     func joined(_ session: ScanSession, line: Int) { look(session, line: line, atLeast: min(threshold, Self.joinThreshold)) }
 
     private func look(_ session: ScanSession, line: Int, atLeast minimum: Int) {
