@@ -138,12 +138,17 @@ package final class CompiledCatalog: Sendable {
     }
 
     /// The catalog's compile as tasks (`SharedTasks`), each shape and each other piece one of
-    /// its own: the same catalog, whichever thread compiled what.
+    /// its own: the same catalog, whichever thread compiled what. The candidates' word set,
+    /// the longest piece (0.1 to 0.18 ms), is begun first: begun last, as it was, a second
+    /// thread joining near the end found only short pieces left and then waited for it.
     private static func compile() -> SharedTasks<Piece> {
-        let shapeCount = SpellingShape.each.count, others = OtherPiece.allCases
-        return SharedTasks(count: shapeCount + others.count) { index in
+        let shapeCount = SpellingShape.each.count
+        let others = [OtherPiece.candidateWords] + OtherPiece.allCases.filter { $0 != .candidateWords }
+        return SharedTasks(count: shapeCount + others.count) { task in
             do throws(PCRE2CompileError) {
-                return index < shapeCount ? try shapePiece(index) : try piece(others[index - shapeCount])
+                // The candidates' words first, then the shapes, then the other pieces.
+                if task == 0 { return try piece(others[0]) }
+                return task <= shapeCount ? try shapePiece(task - 1) : try piece(others[task - shapeCount])
             } catch {
                 return .failed(error)
             }
