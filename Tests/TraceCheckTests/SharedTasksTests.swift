@@ -24,6 +24,23 @@ final class SharedTasksTests: XCTestCase {
         }
     }
 
+    /// Work run alongside the tasks runs once, on one of the threads, and leaves the results
+    /// as they are without it: every task's, in index order.
+    func testWorkAlongsideRunsOnceAndLeavesTheResultsInOrder() {
+        for helpers in [0, 1, 3] {
+            let runs = RunCounts(count: 101)
+            let results = SharedTasks<Int>.results(count: 100, helpers: helpers, alongside: {
+                usleep(500)
+                runs.add(100)
+            }, body: { index in
+                runs.add(index)
+                return index + 1
+            })
+            XCTAssertEqual(results, Array(1...100), "\(helpers) helpers")
+            XCTAssertEqual(runs.counts, Array(repeating: 1, count: 101), "\(helpers) helpers")
+        }
+    }
+
     /// The catalog compiled as shared tasks has each piece where it belongs: the shapes in
     /// their order, each of the four regexes and four word sets in its place (two swapped
     /// would match the other's text).

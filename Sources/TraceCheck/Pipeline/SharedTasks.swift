@@ -59,3 +59,22 @@ final class SharedTasks<Value: Sendable>: @unchecked Sendable {
         return slots.compactMap { $0 }
     }
 }
+
+extension SharedTasks {
+    /// `body(0)` … `body(count - 1)` in index order, shared as `results(helpers:)` shares
+    /// them, with `alongside` run by whichever thread begins it: work that has to be done by
+    /// the time the results are, and would otherwise be done by one thread while the others
+    /// wait (a check's reading of its capture beside its timelines, its health beside its
+    /// rules). It is begun first: a long task begun last is waited for alone.
+    static func results(count: Int, helpers: Int, alongside: @escaping @Sendable () -> Void,
+                        body: @escaping @Sendable (Int) -> Value) -> [Value] {
+        let tasks = SharedTasks<Value?>(count: count + 1) { index in
+            guard index > 0 else {
+                alongside()
+                return nil
+            }
+            return body(index - 1)
+        }
+        return tasks.results(helpers: helpers).compactMap { $0 }
+    }
+}

@@ -38,7 +38,9 @@ package struct TimelineBuilder {
     /// `letGo`: the runs before `stream`'s, judged and let go while the capture was read: the
     /// epochs are numbered after them and take the mode they showed.
     /// `threads`: how many threads may build the epochs' timelines, each epoch on one.
-    package func build(path: String, stream: EventStream, after letGo: RunsLetGo = RunsLetGo(), threads: Int = 1) -> CaptureTimeline {
+    /// `alongside`: work done beside the epochs' timelines, by one of the threads that build them.
+    package func build(path: String, stream: EventStream, after letGo: RunsLetGo = RunsLetGo(), threads: Int = 1,
+                       alongside: (@Sendable () -> Void)? = nil) -> CaptureTimeline {
         var epochs = splitIntoEpochs(stream, firstOrdinal: letGo.runs + 1)
         for index in epochs.indices { detectMode(&epochs[index]) }
         adoptCaptureMode(&epochs, showing: letGo.modes)
@@ -48,13 +50,18 @@ package struct TimelineBuilder {
             // its events at their first change).
             let boxes = epochs.map(EpochBox.init)
             epochs = []
-            let tasks = SharedTasks(count: boxes.count) { index in
+            let build = { @Sendable (index: Int) in
                 buildTimelines(&boxes[index].epoch)
                 return true
             }
-            _ = tasks.results(helpers: threads - 1)
+            if let alongside {
+                _ = SharedTasks.results(count: boxes.count, helpers: threads - 1, alongside: alongside, body: build)
+            } else {
+                _ = SharedTasks(count: boxes.count, body: build).results(helpers: threads - 1)
+            }
             epochs = boxes.map(\.epoch)
         } else {
+            alongside?()
             for index in epochs.indices { buildTimelines(&epochs[index]) }
         }
         var timeline = CaptureTimeline(path: path, epochs: epochs, facts: options.facts)
