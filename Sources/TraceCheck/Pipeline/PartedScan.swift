@@ -174,7 +174,6 @@ struct PartedScan {
             startThread {
                 while readNext(true) {}
                 pipeline.leave()
-                Warmup.checkAsideWhileParts(areRead: pipeline.someoneReads)
             }
         }.count
         // Every worker is waited for, even after a failed part: they read the file.
@@ -333,8 +332,6 @@ private final class PartPipeline: @unchecked Sendable {
     private var results: [Result<PartedScan.PartRead, InputError>?]
     private var stopped = false
     private var workersDone = 0
-    /// Parts read (or failed) so far.
-    private var stored = 0
     private var providedCatalog: CompiledCatalog?
 
     init(parts: Int, ahead: Int) {
@@ -382,14 +379,8 @@ private final class PartPipeline: @unchecked Sendable {
     }
 
     func store(_ index: Int, _ result: Result<PartedScan.PartRead, InputError>) {
-        locked {
-            results[index] = result
-            stored += 1
-        }
+        locked { results[index] = result }
     }
-
-    /// Whether a part claimed is still being read by some thread.
-    var someoneReads: Bool { locked { !stopped && stored < nextToClaim } }
 
     /// Part `index` once it is read, handed over (the pipeline keeps nothing of it).
     func take(_ index: Int) -> Result<PartedScan.PartRead, InputError> {

@@ -34,7 +34,7 @@ package enum Warmup {
             // check itself.
             if coresTaken.load(ordering: .relaxed) { return }
             PCRE2Regex.compileDeferred()
-            checkAsideOnce()
+            checkAside()
         }
     }
 
@@ -59,26 +59,6 @@ package enum Warmup {
     /// fills are the same whichever thread fills them.
     static func checkAside() {
         _ = try? Checker().check(.text(name: "warm-up", contents: capture))
-    }
-
-    /// `checkAside`, unless it ran in this process already.
-    static func checkAsideOnce() {
-        guard asideChecked.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
-        checkAside()
-    }
-    private static let asideChecked = Atomic<Bool>(false)
-
-    /// A read in parts on every core skips the warm-up's check aside (`partsTakeEveryCore`),
-    /// and the check's timelines and rules then take their first steps themselves, on the
-    /// thread that joins the parts after it read its own. A worker that ends its last part
-    /// while that thread still reads takes them instead, once: on 64 MB of an app's console
-    /// read by two threads, the worker ended 0.3 to 0.6 ms before the joining thread in most
-    /// runs, and those first steps (each generic type's metadata built with a search of
-    /// every conformance in the binary, the rules' statics, their code faulted in) took
-    /// about as long.
-    static func checkAsideWhileParts(areRead stillRead: Bool) {
-        guard stillRead, coresAreTaken else { return }
-        checkAsideOnce()
     }
 
     /// An app's launch, a trip to the background and back, and the scene killed from the
