@@ -147,14 +147,13 @@ struct PartedScan {
     /// told after, the warm-up, done compiling the catalog this thread waited for, went on to
     /// its other work beside the parts in about one run in eight (1 to 2 ms of their CPU).
     func scan(options: ScanOptions, reader: LineReader, catalog: @autoclosure () -> CompiledCatalog, retirement: RunRetirement? = nil,
-              startThread: (@escaping @Sendable () -> Void) -> Bool = { HelperThreads.run($0) })
+              startThread: (@escaping @Sendable () -> Void) -> Bool = { PlainThread.start(stackSize: 8 << 20, $0) })
         throws(InputError) -> ScannedCapture {
         let threads = max(1, min(options.threadsPerFile, ranges.count))
         if Self.takesEveryCore(threads: threads, cores: PlainThread.allowedCPUCount) { Warmup.partsTakeEveryCore() }
         let pipeline = PartPipeline(parts: ranges.count, ahead: retirement == nil ? ranges.count : threads + 1)
-        // Helper threads, not the dispatch pool's: this thread waits for them, and may itself
-        // be one of the pool's (a batch of captures). A helper is handed work only while it
-        // waits for some, and a new one is started otherwise.
+        // Threads of their own, not the dispatch pool's: this thread waits for them, and may
+        // itself be one of the pool's (a batch of captures).
         let read = { @Sendable (index: Int) in
             let catalog = pipeline.catalog
             pipeline.store(index, Result { () throws(InputError) in
@@ -181,9 +180,6 @@ struct PartedScan {
         pipeline.provide(catalog())
         if let first { read(first) }
         var joined: (session: ScanSession, statistics: ReadStatistics)?
-        // The last part's session, absorbed, and the joined one, once its result is made: let
-        // go on a helper that waits (`release`).
-        var spent: [ScanSession] = []
         for index in ranges.indices {
             // Parts no worker has claimed, while the one to join is not read (without workers,
             // every part is this thread's).
@@ -210,7 +206,6 @@ struct PartedScan {
             // A part interrupted (SIGINT, SIGTERM) ends the read: the parts after it would be numbered as if it had been read whole.
             if index == ranges.count - 1 || whole.statistics.interrupted {
                 pipeline.stop()
-                if index > 0 { spent.append(part.session) }
                 break
             }
             // A look judges runs while threads read on, so only while some part is still to be
@@ -228,27 +223,7 @@ struct PartedScan {
             }
         }
         guard let joined else { throw InputError(source: path, reason: "no part of the file was read", afterLine: nil) }
-        let result = joined.session.result(source: .file(path), statistics: joined.statistics, maximumLineLength: reader.maximumLineLength)
-        spent.append(joined.session)
-        Self.release(spent)
-        return result
-    }
-
-    /// Lets go of `sessions` on a helper thread that waits for work (`HelperThreads`), where
-    /// one does: freeing a part's session took 95 to 100 µs and the joined one's 55 to 75 µs
-    /// on a 64 MB console, while the thread that joined them had the check's timelines and
-    /// rules still to do and the worker that read the last part waited. Without such a
-    /// helper, they go where the caller lets go of them.
-    private static func release(_ sessions: [ScanSession]) {
-        let held = Held(sessions)
-        _ = HelperThreads.runIfWaiting { held.letGo() }
-    }
-
-    /// Sessions no thread uses any more, let go by whichever thread lets go of them last.
-    private final class Held: @unchecked Sendable {
-        private var sessions: [ScanSession]
-        init(_ sessions: [ScanSession]) { self.sessions = sessions }
-        func letGo() { sessions = [] }
+        return joined.session.result(source: .file(path), statistics: joined.statistics, maximumLineLength: reader.maximumLineLength)
     }
 
     /// Whether `threads` threads leave none of `cores` (0: not known) to the warm-up.

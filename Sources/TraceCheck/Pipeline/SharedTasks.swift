@@ -43,9 +43,9 @@ final class SharedTasks<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Every result in index order, the tasks shared by this thread and up to `helpers`
-    /// helper threads (`HelperThreads`; no more than there are other tasks to begin).
+    /// threads of their own (no more than there are other tasks to begin).
     func results(helpers: Int) -> [Value] {
-        for _ in 0..<max(0, min(helpers, count - 1)) { _ = HelperThreads.run { self.work() } }
+        for _ in 0..<max(0, min(helpers, count - 1)) { _ = PlainThread.start { self.work() } }
         return results()
     }
 

@@ -23,7 +23,7 @@ package enum Warmup {
         // of it itself. The formats' and the catalog's patterns are JIT-compiled after it
         // (their JIT is deferred: most formats only detect the format, and a capture uses a
         // few of the catalog's shapes), then the paths of a check are warmed.
-        _ = HelperThreads.run {
+        _ = PlainThread.start {
             _ = CaptureFormats.all
             _ = Decoration.all
             CompiledCatalog.helpCompile()
