@@ -201,7 +201,7 @@ package struct Checker: Sendable {
             alongside?()
             return rules.indices.map { rules[$0].outcome(for: timeline, after: progress[$0]) }
         }
-        // This thread and `threadsPerFile - 1` helper threads, each taking the next rule no
+        // This thread and `threadsPerFile - 1` threads of their own, each taking the next rule no
         // other has begun: the rules are shared by how long each takes. Not the dispatch
         // pool's: its workers began late, and two threads judged 64 MB of an app's console
         // in the time one did (2.1 ms); with threads of their own, in 0.6 to 1.1 ms.
