@@ -143,9 +143,9 @@ package struct Checker: Sendable {
         let runs = SideResult<(health: [HealthIssue], events: Int)>()
         let judged = timeline, lettingGo = retired.letGo.events
         let ruleOutcomes = outcomes(of: options.rules, for: timeline, after: retired.progress) {
-            runs.value = (TimelineHealth.issues(in: judged), judged.epochs.reduce(lettingGo) { $0 + $1.eventCount })
+            runs.value = Self.account(of: judged, after: lettingGo)
         }
-        let (runsHealth, eventCount) = runs.value ?? (TimelineHealth.issues(in: timeline), timeline.epochs.reduce(lettingGo) { $0 + $1.eventCount })
+        let (runsHealth, eventCount) = runs.value ?? Self.account(of: timeline, after: lettingGo)
         let health = scan.health + retired.letGo.health + runsHealth
         let uncleanEnd = TimelineHealth.uncleanEnd(health)
         var findings: [Finding] = []
@@ -188,6 +188,11 @@ package struct Checker: Sendable {
         return report
     }
 
+    /// The health of `timeline`'s runs, and their events counted after `letGo` let go before them.
+    private static func account(of timeline: CaptureTimeline, after letGo: Int) -> (health: [HealthIssue], events: Int) {
+        (TimelineHealth.issues(in: timeline), timeline.epochs.reduce(letGo) { $0 + $1.eventCount })
+    }
+
     /// Each rule's outcome, in the rules' order. With threads to spare for this capture
     /// (`threadsPerFile`), the rules run at once: they only read the timeline, and after a
     /// parted scan they are most of what is left to do on one thread.
@@ -207,10 +212,7 @@ package struct Checker: Sendable {
         // in the time one did (2.1 ms); with threads of their own, in 0.6 to 1.1 ms.
         let helpers = options.scan.threadsPerFile - 1
         let outcome = { @Sendable (index: Int) in rules[index].outcome(for: timeline, after: progress[index]) }
-        if let alongside {
-            return SharedTasks.results(count: rules.count, helpers: helpers, alongside: alongside, body: outcome)
-        }
-        return SharedTasks(count: rules.count, body: outcome).results(helpers: helpers)
+        return SharedTasks.results(count: rules.count, helpers: helpers, alongside: alongside, body: outcome)
     }
 }
 

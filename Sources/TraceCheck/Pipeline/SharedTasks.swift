@@ -62,12 +62,13 @@ final class SharedTasks<Value: Sendable>: @unchecked Sendable {
 
 extension SharedTasks {
     /// `body(0)` … `body(count - 1)` in index order, shared as `results(helpers:)` shares
-    /// them, with `alongside` run by whichever thread begins it: work that has to be done by
-    /// the time the results are, and would otherwise be done by one thread while the others
-    /// wait (a check's reading of its capture beside its timelines, its health beside its
-    /// rules). It is begun first: a long task begun last is waited for alone.
-    static func results(count: Int, helpers: Int, alongside: @escaping @Sendable () -> Void,
+    /// them, with `alongside` (if any) run by whichever thread begins it: work that has to be
+    /// done by the time the results are, and would otherwise be done by one thread while the
+    /// others wait (a check's reading of its capture beside its timelines, its health beside
+    /// its rules). It is begun first: a long task begun last is waited for alone.
+    static func results(count: Int, helpers: Int, alongside: (@Sendable () -> Void)?,
                         body: @escaping @Sendable (Int) -> Value) -> [Value] {
+        guard let alongside else { return SharedTasks(count: count, body: body).results(helpers: helpers) }
         let tasks = SharedTasks<Value?>(count: count + 1) { index in
             guard index > 0 else {
                 alongside()

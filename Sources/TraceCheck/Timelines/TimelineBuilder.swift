@@ -54,11 +54,7 @@ package struct TimelineBuilder {
                 buildTimelines(&boxes[index].epoch)
                 return true
             }
-            if let alongside {
-                _ = SharedTasks.results(count: boxes.count, helpers: threads - 1, alongside: alongside, body: build)
-            } else {
-                _ = SharedTasks(count: boxes.count, body: build).results(helpers: threads - 1)
-            }
+            _ = SharedTasks.results(count: boxes.count, helpers: threads - 1, alongside: alongside, body: build)
             epochs = boxes.map(\.epoch)
         } else {
             alongside?()
