@@ -28,7 +28,10 @@ let package = Package(
         // Where a new thread starts (Linux's CPU affinity calls, which Swift's Glibc module does not
         // show), and glibc's malloc tuning for the executable.
         .target(name: "CThreadPlacement"),
-        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", "CTeddy", "CThreadPlacement", .product(name: "Yams", package: "Yams")]),
+        // Files read through mappings of them, and the SIGBUS handler that a file cut shorter while
+        // it is mapped needs (a signal handler is C's to write).
+        .target(name: "CMappedWindow"),
+        .target(name: "TraceCheck", dependencies: ["CPCRE2", "CZlib", "CTeddy", "CThreadPlacement", "CMappedWindow", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "tracecheck",
             dependencies: [

@@ -15,7 +15,7 @@ enum QuickArguments {
     // a type costs the runtime a search of every conformance in the binary (as
     // `TraceCheckCommand.checksCaptures` says).
     private enum Flag: Int {
-        case quiet, timeline, strict, exitZero, allowEmpty, noConfig
+        case quiet, timeline, strict, exitZero, allowEmpty, noConfig, noMmap
     }
 
     private enum Valued: Int {
@@ -26,6 +26,7 @@ enum QuickArguments {
     private static let flags: [(spelling: String, flag: Flag)] = [
         ("-q", .quiet), ("--quiet", .quiet), ("-v", .timeline), ("--timeline", .timeline), ("--verbose", .timeline),
         ("--strict", .strict), ("--exit-zero", .exitZero), ("--allow-empty", .allowEmpty), ("--no-config", .noConfig),
+        ("--no-mmap", .noMmap),
     ]
 
     /// Each spelling of an option that takes a value, as `Report` declares it.
@@ -88,6 +89,7 @@ enum QuickArguments {
         case .exitZero: settings.exitZero = true
         case .allowEmpty: settings.allowEmpty = true
         case .noConfig: settings.ignoreConfig = true
+        case .noMmap: settings.noMmap = true
         }
     }
 

@@ -332,6 +332,9 @@ struct Report: ParsableCommand {
     @Option(name: [.customShort("j", allowingJoined: true), .customLong("jobs")], help: "Threads: captures checked at once; with fewer captures than threads, a capture of 16 MB or more is also read in parts at once (default: one per core).")
     var jobs: Int?
 
+    @Flag(name: .customLong("no-mmap"), help: "Read capture files with read(2) only; by default a file of 1 MB or more is read through a memory map of it, which skips a copy.")
+    var noMmap = false
+
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one capture file or directory, or - for standard input") }
         if let inputFormat, CaptureFormats.named(inputFormat) == nil {
@@ -357,7 +360,7 @@ struct Report: ParsableCommand {
                        exitZero: exitZero, timeline: timeline, follow: follow, allowEmpty: allowEmpty, baseline: baseline,
                        writeBaseline: writeBaseline, baselineByFile: baselineByFile, pathBase: pathBase, configPath: config.path,
                        ignoreConfig: config.ignore, mode: mode, color: color, quiet: quiet, inputFormat: inputFormat, process: process,
-                       include: include, exclude: exclude, jobs: jobs)
+                       include: include, exclude: exclude, jobs: jobs, noMmap: noMmap)
     }
 
     /// The columns of the terminal on standard output: `$COLUMNS`, else what the terminal
@@ -426,6 +429,7 @@ struct ReportSettings: Equatable {
     var include: [String] = []
     var exclude: [String] = []
     var jobs: Int?
+    var noMmap = false
 
     /// The lowest severity that fails the run.
     var threshold: Severity { strict ? min(failOn, .warning) : failOn }
@@ -438,6 +442,7 @@ struct ReportSettings: Equatable {
         options.scan.format = inputFormat.flatMap(CaptureFormats.named)
         if !process.isEmpty { options.scan.processes = process }
         options.scan.follow = follow
+        options.scan.mapsFiles = !noMmap
         if allowEmpty { options.rules.removeAll { $0.description.id == NoLifecycleEventsRule.description.id } }
         let failOn = threshold
         let discovery = InputDiscovery(include: include, exclude: exclude).discover(inputs)

@@ -18,7 +18,7 @@ final class QuickArgumentsTests: XCTestCase {
             ["report", "-"], ["--format", "json", "app.log"], ["--format=sarif", "--output", "out.sarif", "logs"],
             ["--color", "never", "--fail-on", "warning", "--strict", "app.log"], ["--jobs=4", "--mode", "scene", "-v", "app.log"],
             ["--config", "ci.yml", "--exit-zero", "--allow-empty", "dir"], ["--no-config", "--timeline", "app.log"],
-            ["app.log", "report"], ["report", "report"], ["--verbose", "-j02", "x"], ["--jobs", "3", "-"],
+            ["--no-mmap", "-q", "big.log"], ["app.log", "report"], ["report", "report"], ["--verbose", "-j02", "x"], ["--jobs", "3", "-"],
         ]
         for line in lines {
             let quick = QuickArguments.report(line)
@@ -62,7 +62,7 @@ final class QuickArgumentsTests: XCTestCase {
     func testRandomCommandLinesReadAlike() {
         let tokens: [[String]] = [
             ["report"], ["-q"], ["--quiet"], ["-v"], ["--timeline"], ["--verbose"], ["--strict"], ["--exit-zero"], ["--allow-empty"],
-            ["--no-config"], ["--format", "json"], ["--format", "jsonl"], ["--format=terminal"], ["--format", "bogus"], ["--color", "always"],
+            ["--no-config"], ["--no-mmap"], ["--format", "json"], ["--format", "jsonl"], ["--format=terminal"], ["--format", "bogus"], ["--color", "always"],
             ["--color=never"], ["--fail-on", "info"], ["--fail-on=error"], ["-j", "2"], ["-j8"], ["--jobs", "1"], ["--jobs=0"], ["-j"],
             ["--config", "a.yml"], ["--output", "o.txt"], ["--output=o2.txt"], ["--mode", "legacy"], ["--mode=auto"], ["app.log"],
             ["b.log"], ["-"], ["logs/"], ["rules"], ["--"], ["-h"],

@@ -71,6 +71,9 @@ package struct ScanOptions: Sendable {
     /// (`ScanSession.readQuietly`); off, every line is read the full way (the reference
     /// `QuietReadingTests` holds the quiet way to).
     package var quietReading = true
+    /// Read large regular files through mappings of them (`LineReader.mapsFiles`): for a
+    /// process that lets SIGBUS be handled for it, as the executable does (`--no-mmap`: off).
+    package var mapsFiles = false
 
     /// The format given (`--input-format`): read in whatever the lines look like.
     var givenFormat: FormatChoice? { format.map { FormatChoice(format: $0, decoration: nil, forced: true) } }
@@ -99,6 +102,8 @@ package struct CaptureScanner {
 
     package init(options: ScanOptions = ScanOptions(), reader: LineReader = LineReader()) {
         self.options = options
+        var reader = reader
+        if options.mapsFiles { reader.mapsFiles = true }
         self.reader = reader
     }
 

@@ -241,9 +241,15 @@ struct PartedScan {
         let range = ranges[index]
         let session = ScanSession(extractor: options.extractor(catalog: catalog), options: options, choice: choice, firstLines: firstLines,
                                   continuesEarlierPart: index > 0)
+        let batch: LineBatchReader = { session.readQuietly(lines: $0, firstNumber: $1, longestLine: reader.maximumLineLength) }
+        // A part cut short while it is mapped throws as one read short does below.
+        if reader.mapsFiles, range.count >= reader.smallestMappedFile, let statistics = try reader.readMapped(name: path, descriptor: descriptor, range: range, followsGrowth: false,
+                                                                    batch: batch, { session.feed($0) }) {
+            session.finish()
+            return (session, statistics)
+        }
         var offset = range.lowerBound
-        let statistics = try reader.read(name: path, inputBytes: range.count, batch: { session.readQuietly(lines: $0, firstNumber: $1, longestLine: reader.maximumLineLength) },
-                                         { session.feed($0) }) { buffer, capacity in
+        let statistics = try reader.read(name: path, inputBytes: range.count, batch: batch, { session.feed($0) }) { buffer, capacity in
             let wanted = min(capacity, range.upperBound - offset)
             guard wanted > 0 else { return 0 }
             let count = pread(descriptor, buffer, wanted, off_t(offset))
@@ -252,7 +258,7 @@ struct PartedScan {
         }
         // A part that ends early would leave the parts after it numbered as if it had not.
         guard offset == range.upperBound || statistics.interrupted else {
-            throw InputError(source: path, reason: "the file became shorter while it was read", afterLine: statistics.lines)
+            throw InputError(source: path, reason: LineReader.becameShorter, afterLine: statistics.lines)
         }
         session.finish()
         return (session, statistics)

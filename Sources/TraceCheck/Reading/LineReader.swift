@@ -1,3 +1,4 @@
+import CMappedWindow
 import CZlib
 #if canImport(Glibc)
 import Glibc
@@ -145,6 +146,16 @@ package struct LineReader: Sendable {
 
     package let chunkSize: Int
     package let maximumLineLength: Int
+    /// Read regular files of at least `smallestMappedFile` bytes through mappings of them
+    /// (`readMapped`) rather than copies: for a process that can take SIGBUS being handled
+    /// for it (`tc_window_guard`), as the executable does; off, every input is read with `read`.
+    package var mapsFiles = false
+    /// The most of a file mapped at once (a part of a parted read may be mapped whole).
+    package var mappedWindowBytes = defaultMappedWindowBytes
+    package static let defaultMappedWindowBytes = 32 << 20
+    /// Below this size a file is read, not mapped: a huge page's buffer is not worth clearing
+    /// for it either (`ReadBuffer.hugeInputBytes`).
+    package var smallestMappedFile = ReadBuffer.hugeInputBytes
 
     package init(chunkSize: Int = defaultChunkSize, maximumLineLength: Int = defaultMaximumLineLength) {
         self.chunkSize = max(1, chunkSize)
@@ -210,6 +221,11 @@ package struct LineReader: Sendable {
             let (descriptor, status) = try open(path)
             if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, batch: batch, body) }
             defer { close(descriptor) }
+            if mapsFiles, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= max(1, smallestMappedFile),
+               let statistics = try readMapped(name: path, descriptor: descriptor, range: 0..<Int(status.st_size), followsGrowth: true,
+                                               batch: batch, body) {
+                return statistics
+            }
             return try read(name: path, inputBytes: Int(status.st_size), batch: batch, body) { systemRead(descriptor, $0, $1) }
         }
     }
@@ -381,96 +397,49 @@ package struct LineReader: Sendable {
     ///   a large input's buffer is asked for in huge pages (`ReadBuffer`).
     func read(name: String, inputBytes: Int = 0, batch: LineBatchReader? = nil, _ body: (Line) -> Void,
               fill: (UnsafeMutableRawPointer, Int) -> Int) throws(InputError) -> ReadStatistics {
-        var statistics = ReadStatistics()
+        var cutter = LineCutter(maximumLineLength: maximumLineLength, batch: batch)
         let capacity = maximumLineLength + chunkSize
         let buffer = ReadBuffer.allocate(byteCount: capacity, inputBytes: inputBytes)
         defer { buffer.deallocate() }
-        guard let base = buffer.baseAddress else { return statistics }
+        guard let base = buffer.baseAddress else { return cutter.statistics }
 
         var lineStart = 0, filled = 0
         /// Set while the rest of an over-long line is being skipped; its kept prefix is at 0.
         var skippedBytes: Int?
-        /// Where lines go one by one (no batch reader, or batches backed off), the bytes from
-        /// the first such line to the end of the buffer are searched for a NUL at once, up to
-        /// `searchedForNUL`; when one was found, the lines are searched one by one until the
-        /// first holding one. A batch takes no line with a NUL byte (it stops before it), so
-        /// the bytes batches take are never searched here: on an app's console that search of
-        /// every chunk was 3 % of the run. A line given alone between batches is searched itself.
-        var mayHoldNUL = false, searchedForNUL = 0
         /// Interrupted before the input's end (not at the end of a followed file).
         var stoppedBeforeEnd = false
-        /// Batches offered in a row that took no line, and the line before which none is offered.
-        var emptyBatches = 0, batchesResumeAt = 0
-
-        func emit(_ start: Int, _ end: Int, dropped: Int) {
-            var length = end - start
-            if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
-                length -= 1
-                statistics.crlfLines += 1
-            }
-            statistics.lines += 1
-            let number = statistics.lines
-            let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
-            if statistics.firstNULLine == nil {
-                let alone = batch != nil && number >= batchesResumeAt
-                if !alone, start + length > searchedForNUL {
-                    let from = max(start, searchedForNUL)
-                    if memchr(base + from, 0, filled - from) != nil { mayHoldNUL = true }
-                    searchedForNUL = filled
-                }
-                if alone || mayHoldNUL, memchr(base + start, 0, length) != nil {
-                    statistics.firstNULLine = number
-                }
-            }
-            if dropped > 0 {
-                statistics.overlongLines.append((number, length + dropped))
-            }
-            body(Line(bytes: bytes, number: number, droppedBytes: dropped))
-        }
-
-        /// A line the buffer holds whole, cut as one too long for it is: what is examined of a
-        /// line does not depend on where the chunks fell (a file and the same bytes from a pipe
-        /// read alike, as do the parts of a parted read).
-        func emitWhole(_ start: Int, _ end: Int) {
-            let length = end - start
-            if length > maximumLineLength {
-                emit(start, start + maximumLineLength, dropped: length - maximumLineLength)
-            } else {
-                emit(start, end, dropped: 0)
-            }
-        }
 
         while true {
             if skippedBytes == nil, filled - lineStart >= maximumLineLength {
                 // No newline within the limit: keep the prefix, skip to the next newline.
                 memmove(base, base + lineStart, maximumLineLength)
                 skippedBytes = filled - lineStart - maximumLineLength
-                searchedForNUL = min(max(0, searchedForNUL - lineStart), maximumLineLength)
+                cutter.searchedForNUL = min(max(0, cutter.searchedForNUL - lineStart), maximumLineLength)
                 lineStart = 0
                 filled = maximumLineLength
             } else if skippedBytes == nil, lineStart > 0, capacity - filled < chunkSize {
                 memmove(base, base + lineStart, filled - lineStart)
                 filled -= lineStart
-                searchedForNUL = max(0, searchedForNUL - lineStart)
+                cutter.searchedForNUL = max(0, cutter.searchedForNUL - lineStart)
                 lineStart = 0
             }
 
             if Interruption.isRequested {
-                statistics.interrupted = true
+                cutter.statistics.interrupted = true
                 stoppedBeforeEnd = true
                 break
             }
             let count = fill(base + filled, capacity - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: statistics.lines)
+                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: cutter.statistics.lines)
             }
             if count == 0 {
                 // A followed file ends only this way.
-                if Interruption.isRequested { statistics.interrupted = true }
+                if Interruption.isRequested { cutter.statistics.interrupted = true }
                 break
             }
-            statistics.bytes += count
+            cutter.statistics.bytes += count
             let newData = filled
             filled += count
 
@@ -479,50 +448,125 @@ package struct LineReader: Sendable {
                 guard let newline = memchr(base + newData, 10, count) else {
                     skippedBytes = skipped + count
                     filled = maximumLineLength
-                    searchedForNUL = min(searchedForNUL, filled)
+                    cutter.searchedForNUL = min(cutter.searchedForNUL, filled)
                     continue
                 }
                 let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
-                emit(0, maximumLineLength, dropped: skipped + (offset - newData))
+                cutter.emit(base, 0, maximumLineLength, filled: filled, dropped: skipped + (offset - newData), body)
                 skippedBytes = nil
                 lineStart = offset + 1
                 cursor = lineStart
             }
-            while cursor < filled {
-                let next = statistics.lines + 1
-                if let batch, next >= batchesResumeAt {
-                    let taken = batch(UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart), next)
-                    statistics.lines += taken.lines
-                    statistics.crlfLines += taken.crlfLines
-                    lineStart += taken.bytes
-                    cursor = lineStart
-                    // The line after the batch goes one by one: the batch reader just declined it.
-                    if taken.lines > 0 {
-                        emptyBatches = 0
-                    } else if !taken.notYet {
-                        emptyBatches += 1
-                    }
-                    if emptyBatches >= LineBatch.emptyBeforeBackingOff {
-                        emptyBatches = 0
-                        batchesResumeAt = next > Int.max - LineBatch.linesBackedOff ? Int.max : next + LineBatch.linesBackedOff
-                    }
-                }
-                guard cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) else { break }
-                let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
-                emitWhole(lineStart, offset)
-                lineStart = offset + 1
-                cursor = lineStart
-            }
+            lineStart = cutter.cut(base, from: lineStart, searchingFrom: cursor, to: filled, body)
         }
         // Where reading stopped before the input's end, what follows the last newline is a
         // line cut where the read stopped: the input is read up to its last whole line.
-        guard !stoppedBeforeEnd else { return statistics }
+        guard !stoppedBeforeEnd else { return cutter.statistics }
         if let skipped = skippedBytes {
-            emit(0, maximumLineLength, dropped: skipped)
+            cutter.emit(base, 0, maximumLineLength, filled: filled, dropped: skipped, body)
         } else if filled > lineStart {
-            emitWhole(lineStart, filled)
+            cutter.emitWhole(base, lineStart, filled, filled: filled, body)
         }
-        return statistics
+        return cutter.statistics
+    }
+
+    /// Why a part of a file, or a file read through a mapping, ends before the size it had.
+    static let becameShorter = "the file became shorter while it was read"
+
+    /// Bytes `range` of a regular file, read as `read(name:inputBytes:batch:_:fill:)` reads
+    /// them (the same lines, batches and statistics; `MappedReadingTests` holds the two alike),
+    /// from windows of the file mapped one after another instead of copies of it: the kernel's
+    /// copy was a tenth of the CPU of two threads reading an app's 64 MB console.
+    /// Nil where the file cannot be mapped, before anything is read: the caller reads it the other way.
+    /// `followsGrowth`: a file that grew while it was read is read on to its new end, as a
+    /// read to the end of the file would.
+    ///
+    /// A window is at most `mappedWindowBytes`, so that what is mapped at once stays the same
+    /// however long the file. A file cut shorter while a window of it is read throws
+    /// `becameShorter` (`tc_window_guard`: its bytes past the new end read as zeros until then).
+    func readMapped(name: String, descriptor: Int32, range: Range<Int>, followsGrowth: Bool, batch: LineBatchReader? = nil,
+                    _ body: (Line) -> Void) throws(InputError) -> ReadStatistics? {
+        let page = tc_window_page_size()
+        // A window holds a line of the longest length from anywhere in its first page on.
+        let windowBytes = max(mappedWindowBytes, maximumLineLength + 2 * page)
+        var cutter = LineCutter(maximumLineLength: maximumLineLength, batch: batch)
+        var position = range.lowerBound, end = range.upperBound, counted = range.lowerBound
+        /// While an over-long line's end is looked for: its bytes past the kept prefix so far.
+        var skippedBytes: Int?
+        /// That line's kept prefix (its window is gone when its end is found).
+        var prefix: UnsafeMutableRawPointer?
+        defer { prefix?.deallocate() }
+
+        while true {
+            if position >= end {
+                guard followsGrowth, let size = Self.size(of: descriptor), size > end else { break }
+                end = size
+            }
+            if Interruption.isRequested {
+                // As a buffered read stops: the lines before, not the one being read.
+                cutter.statistics.interrupted = true
+                return cutter.statistics
+            }
+            let windowStart = position - position % page, windowEnd = min(end, windowStart + windowBytes)
+            guard let window = tc_window_map(descriptor, Int64(windowStart), windowEnd - windowStart) else {
+                if position == range.lowerBound { return nil }
+                throw InputError(source: name, reason: Self.systemMessage(errno), afterLine: cutter.statistics.lines)
+            }
+            let base = UnsafeRawPointer(window) + (position - windowStart), filled = windowEnd - position
+            cutter.statistics.bytes += windowEnd - counted
+            counted = windowEnd
+            cutter.searchedForNUL = 0
+            var lineStart = 0
+            if let skipped = skippedBytes, let prefix {
+                if let newline = memchr(base, 10, filled) {
+                    let offset = base.distance(to: UnsafeRawPointer(newline))
+                    cutter.emit(prefix, 0, maximumLineLength, filled: maximumLineLength, dropped: skipped + offset, body)
+                    // What was searched for a NUL was the prefix's, not the window's.
+                    cutter.searchedForNUL = 0
+                    skippedBytes = nil
+                    lineStart = offset + 1
+                } else {
+                    skippedBytes = skipped + filled
+                    lineStart = filled
+                }
+            }
+            if skippedBytes == nil {
+                lineStart = cutter.cut(base, from: lineStart, searchingFrom: lineStart, to: filled, body)
+                if filled - lineStart >= maximumLineLength {
+                    // No newline within the limit: keep the prefix, skip to the next newline.
+                    let kept = prefix ?? UnsafeMutableRawPointer.allocate(byteCount: maximumLineLength, alignment: 16)
+                    kept.copyMemory(from: base + lineStart, byteCount: maximumLineLength)
+                    prefix = kept
+                    skippedBytes = filled - lineStart - maximumLineLength
+                    lineStart = filled
+                } else if lineStart < filled, windowEnd == end {
+                    if followsGrowth, let size = Self.size(of: descriptor), size > end {
+                        // The last line goes on in what was written since.
+                        end = size
+                    } else {
+                        // The last line, without a newline.
+                        cutter.emitWhole(base, lineStart, filled, filled: filled, body)
+                        lineStart = filled
+                    }
+                }
+            }
+            // The next window begins with the page of the first byte not yet read into a line.
+            position += lineStart
+            if tc_window_unmap(window, windowEnd - windowStart) != 0 {
+                throw InputError(source: name, reason: Self.becameShorter, afterLine: cutter.statistics.lines)
+            }
+        }
+        if let skipped = skippedBytes, let prefix {
+            cutter.emit(prefix, 0, maximumLineLength, filled: maximumLineLength, dropped: skipped, body)
+        }
+        return cutter.statistics
+    }
+
+    /// The size of the file open as `descriptor` now.
+    private static func size(of descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return Int(status.st_size)
     }
 
     static func systemMessage(_ code: Int32) -> String {
@@ -542,4 +586,102 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
     #else
     return Darwin.read(descriptor, buffer, count)
     #endif
+}
+
+/// Cuts bytes into lines wherever they lie (the buffer a read fills, a window of a mapped
+/// file): offers them to the batch reader, gives the rest one by one, and counts what it saw.
+/// Offsets are from the `base` a call is given; a caller that moves its bytes moves
+/// `searchedForNUL` with them.
+private struct LineCutter {
+    let maximumLineLength: Int
+    let batch: LineBatchReader?
+    var statistics = ReadStatistics()
+    /// Where lines go one by one (no batch reader, or batches backed off), the bytes from the
+    /// first such line to the end of the text are searched for a NUL at once, up to
+    /// `searchedForNUL`; when one was found, the lines are searched one by one until the first
+    /// holding one. A batch takes no line with a NUL byte (it stops before it), so the bytes
+    /// batches take are never searched here: on an app's console that search of every chunk
+    /// was 3 % of the run. A line given alone between batches is searched itself.
+    var mayHoldNUL = false, searchedForNUL = 0
+    /// Batches offered in a row that took no line, and the line before which none is offered.
+    var emptyBatches = 0, batchesResumeAt = 0
+
+    init(maximumLineLength: Int, batch: LineBatchReader?) {
+        self.maximumLineLength = maximumLineLength
+        self.batch = batch
+    }
+
+    /// Gives the line `start..<end` of `base` (`filled`: where the text there ends), `dropped`
+    /// bytes of it past the limit not examined.
+    mutating func emit(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, dropped: Int, _ body: (Line) -> Void) {
+        var length = end - start
+        if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
+            length -= 1
+            statistics.crlfLines += 1
+        }
+        statistics.lines += 1
+        let number = statistics.lines
+        let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
+        if statistics.firstNULLine == nil {
+            let alone = batch != nil && number >= batchesResumeAt
+            if !alone, start + length > searchedForNUL {
+                let from = max(start, searchedForNUL)
+                if memchr(base + from, 0, filled - from) != nil { mayHoldNUL = true }
+                searchedForNUL = filled
+            }
+            if alone || mayHoldNUL, memchr(base + start, 0, length) != nil {
+                statistics.firstNULLine = number
+            }
+        }
+        if dropped > 0 {
+            statistics.overlongLines.append((number, length + dropped))
+        }
+        body(Line(bytes: bytes, number: number, droppedBytes: dropped))
+    }
+
+    /// A line the text holds whole, cut as one too long for it is: what is examined of a line
+    /// does not depend on where the chunks fell (a file and the same bytes from a pipe read
+    /// alike, as do the parts of a parted read, and a file read through a mapping).
+    mutating func emitWhole(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, _ body: (Line) -> Void) {
+        let length = end - start
+        if length > maximumLineLength {
+            emit(base, start, start + maximumLineLength, filled: filled, dropped: length - maximumLineLength, body)
+        } else {
+            emit(base, start, end, filled: filled, dropped: 0, body)
+        }
+    }
+
+    /// The whole lines of `lineStart..<filled`: batches first, then the line a batch left,
+    /// alone. Returns where the first line not whole in the text begins. `cursor`: where a
+    /// newline may first be (the bytes before it, after `lineStart`, hold none).
+    mutating func cut(_ base: UnsafeRawPointer, from lineStart: Int, searchingFrom cursor: Int, to filled: Int,
+                      _ body: (Line) -> Void) -> Int {
+        var lineStart = lineStart, cursor = cursor
+        while cursor < filled {
+            let next = statistics.lines + 1
+            if let batch, next >= batchesResumeAt {
+                let taken = batch(UnsafeRawBufferPointer(start: base + lineStart, count: filled - lineStart), next)
+                statistics.lines += taken.lines
+                statistics.crlfLines += taken.crlfLines
+                lineStart += taken.bytes
+                cursor = lineStart
+                // The line after the batch goes one by one: the batch reader just declined it.
+                if taken.lines > 0 {
+                    emptyBatches = 0
+                } else if !taken.notYet {
+                    emptyBatches += 1
+                }
+                if emptyBatches >= LineBatch.emptyBeforeBackingOff {
+                    emptyBatches = 0
+                    batchesResumeAt = next > Int.max - LineBatch.linesBackedOff ? Int.max : next + LineBatch.linesBackedOff
+                }
+            }
+            guard cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) else { break }
+            let offset = base.distance(to: UnsafeRawPointer(newline))
+            emitWhole(base, lineStart, offset, filled: filled, body)
+            lineStart = offset + 1
+            cursor = lineStart
+        }
+        return lineStart
+    }
 }
