@@ -243,8 +243,9 @@ struct PartedScan {
                                   continuesEarlierPart: index > 0)
         let batch: LineBatchReader = { session.readQuietly(lines: $0, firstNumber: $1, longestLine: reader.maximumLineLength) }
         // A part cut short while it is mapped throws as one read short does below.
-        if reader.mapsFiles, range.count >= reader.smallestMappedFile, let statistics = try reader.readMapped(name: path, descriptor: descriptor, range: range, followsGrowth: false,
-                                                                    batch: batch, { session.feed($0) }) {
+        if reader.mapsFiles, range.count >= reader.smallestMappedFile,
+           let statistics = try reader.readMapped(name: path, descriptor: descriptor, range: range, followsGrowth: false, batch: batch,
+                                                  { session.feed($0) }) {
             session.finish()
             return (session, statistics)
         }
