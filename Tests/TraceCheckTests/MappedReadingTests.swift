@@ -165,8 +165,10 @@ final class MappedReadingTests: XCTestCase {
         XCTAssertEqual(statistics.bytes, first.utf8.count + later.utf8.count)
     }
 
-    /// What is not a regular file, or is smaller than the reader maps, is read as before.
-    func testOnlyRegularFilesLargeEnoughAreMapped() throws {
+    /// Where a descriptor cannot be mapped, the mapped read gives nil before reading anything
+    /// (its caller then reads the file with `read`); a file below the size the reader maps reads
+    /// as before with mapping on.
+    func testWhatCannotBeMappedIsLeftToRead() throws {
         let path = try write(Array("one\ntwo\n".utf8), "small.log")
         var reader = LineReader()
         reader.mapsFiles = true
