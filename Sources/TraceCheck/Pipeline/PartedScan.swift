@@ -243,7 +243,7 @@ struct PartedScan {
                                   continuesEarlierPart: index > 0)
         let batch: LineBatchReader = { session.readQuietly(lines: $0, firstNumber: $1, longestLine: reader.maximumLineLength) }
         // A part cut short while it is mapped throws as one read short does below.
-        if reader.mapsFiles, range.count >= reader.smallestMappedFile,
+        if reader.mapsFile(ofSize: range.count),
            let statistics = try reader.readMapped(name: path, descriptor: descriptor, range: range, followsGrowth: false, batch: batch,
                                                   { session.feed($0) }) {
             session.finish()

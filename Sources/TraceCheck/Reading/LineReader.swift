@@ -160,6 +160,10 @@ package struct LineReader: Sendable {
     /// for it either (`ReadBuffer.hugeInputBytes`).
     package var smallestMappedFile = ReadBuffer.hugeInputBytes
 
+    /// Whether `bytes` of a regular file (a whole file, or a part of a parted read) are read
+    /// through a mapping.
+    func mapsFile(ofSize bytes: Int) -> Bool { mapsFiles && bytes >= max(1, smallestMappedFile) }
+
     package init(chunkSize: Int = defaultChunkSize, maximumLineLength: Int = defaultMaximumLineLength) {
         self.chunkSize = max(1, chunkSize)
         self.maximumLineLength = max(1, maximumLineLength)
@@ -224,7 +228,7 @@ package struct LineReader: Sendable {
             let (descriptor, status) = try open(path)
             if Self.isGzip(descriptor) { return try readGzip(descriptor, path: path, batch: batch, body) }
             defer { close(descriptor) }
-            if mapsFiles, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= max(1, smallestMappedFile),
+            if (status.st_mode & S_IFMT) == S_IFREG, mapsFile(ofSize: Int(status.st_size)),
                let statistics = try readMapped(name: path, descriptor: descriptor, range: 0..<Int(status.st_size), followsGrowth: true,
                                                batch: batch, body) {
                 return statistics
@@ -263,8 +267,7 @@ package struct LineReader: Sendable {
                         continue
                     }
                 }
-                var current = stat()
-                if fstat(descriptor, &current) == 0, Int(current.st_size) < position {
+                if let size = Self.size(of: descriptor), size < position {
                     lseek(descriptor, 0, SEEK_SET)
                     position = 0
                     continue
