@@ -38,6 +38,35 @@ final class EventIDTests: XCTestCase {
         XCTAssertEqual(Set(EventCatalog.allIDs).count, EventCatalog.allIDs.count)
         XCTAssertEqual(Set(EventCatalog.allIDs.map(\.rawValue)).count, EventCatalog.allIDs.count)
     }
+
+    /// The catalog's constants are written as numbers and families (so that the compiler
+    /// folds them): each line must agree with the name its number has.
+    func testEveryConstantIsTheNumberAndFamilyOfItsName() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/TraceCheck/Events/EventIDs.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let shape = #/package static var (\w+): EventID \{ EventID\(builtIn: (\d+), \.(\w+)\) \}  // ([\w.]+)/#
+        let lines = text.split(separator: "\n").compactMap { $0.firstMatch(of: shape) }
+        XCTAssertEqual(lines.count, EventID.builtInNames.count, "a constant per name")
+        XCTAssertEqual(lines.count, EventID.declared.count, "a constant per declared id")
+        XCTAssertEqual(Set(lines.map { Int($0.2) }), Set(EventID.builtInNames.indices.map { Optional($0) }), "numbers 0 to n-1, once each")
+        for line in lines {
+            let (constant, number, family, comment) = (String(line.1), Int(line.2) ?? -1, String(line.3), String(line.4))
+            guard EventID.builtInNames.indices.contains(number) else { XCTFail("\(constant): no name numbered \(number)"); continue }
+            let name = EventID.builtInNames[number]
+            XCTAssertEqual(comment, name, constant)
+            XCTAssertEqual(constant.lowercased(), name.replacingOccurrences(of: ".", with: "").lowercased(), "\(constant) is numbered as \(name)")
+            XCTAssertEqual(family, String(name.prefix { $0 != "." }), constant)
+        }
+        for (number, name) in EventID.builtInNames.enumerated() {
+            let id = EventID(name)
+            XCTAssertEqual(id, EventID(builtIn: Int32(number), id.builtInFamily ?? .ambiguous), name)
+            XCTAssertEqual(id.rawValue, name)
+            XCTAssertEqual(id.builtInFamily?.rawValue, String(name.prefix { $0 != "." }), name)
+            XCTAssertEqual(id.isFrameworkState, id.builtInFamily.map(EventCatalog.frameworkFamilies.contains) ?? false, name)
+        }
+        XCTAssertEqual(Set(EventID.declared.map(\.rawValue)), Set(EventID.builtInNames))
+    }
 }
 
 private final class IdsByThread: @unchecked Sendable {

@@ -43,6 +43,16 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(epoch.drivingEvents.map(\.index), workedOut(epoch))
         XCTAssertEqual(epoch.driving.map(\.line), [1, 2, 3, 5])
         XCTAssertEqual(epoch.drivingCallbacks.map(\.line), [1, 2, 3, 5])
+        // Copies share one storage until one changes: then the other keeps what it had.
+        let before = epoch
+        XCTAssertEqual(before, epoch)
+        XCTAssertEqual(before.hashValue, epoch.hashValue)
+        var other = epoch
+        other.connections[0].state = .disconnected
+        other.mode = .legacy
+        XCTAssertNotEqual(other, epoch)
+        XCTAssertNotEqual(epoch.connections[0].state, .disconnected)
+        XCTAssertEqual(epoch.mode, .scene)
 
         epoch.events[2].attachment = .duplicate(of: 1)
         XCTAssertEqual(epoch.drivingEvents.map(\.index), [0, 1, 4])
@@ -52,6 +62,10 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(epoch.drivingEvents.map(\.index), workedOut(epoch))
         XCTAssertEqual(epoch.driving.map(\.line), [1, 2, 4, 5])
         XCTAssertEqual(epoch.drivingCallbacks.map(\.line), [1, 2, 5])
+        XCTAssertNotEqual(before, epoch)
+        XCTAssertEqual(before.drivingEvents.map(\.index), [0, 1, 2, 4])
+        XCTAssertEqual(before.events[2].attachment, .connection(0))
+        XCTAssertEqual(before.events[3].attachment, .companion)
     }
 
     /// Epochs built on several threads, one thread an epoch, are the epochs one thread

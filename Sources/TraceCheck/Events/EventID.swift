@@ -23,7 +23,16 @@ package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible 
     package init(_ rawValue: String) {
         number = EventNames.shared.number(of: rawValue)
         builtInFamily = EventFamily(rawValue: String(rawValue.prefix { $0 != "." }))
-        isFrameworkState = builtInFamily.map(EventCatalog.frameworkFamilies.contains) ?? false
+        isFrameworkState = builtInFamily?.isFrameworkState ?? false
+    }
+
+    /// One of the catalog's ids: its number in `builtInNames`, and its family. A constant the
+    /// compiler folds where it is written, with no lazily made global behind it.
+    @inline(__always)
+    init(builtIn number: Int32, _ family: EventFamily) {
+        self.number = number
+        builtInFamily = family
+        isFrameworkState = family.isFrameworkState
     }
 
     package var rawValue: String { EventNames.shared.name(of: number) }
@@ -86,6 +95,14 @@ package enum EventFamily: String, Sendable, CaseIterable {
     /// What SpringBoard, FrontBoard and RunningBoard log about an app's process and scenes
     /// (docs/uikit-account.md, "The system's lines").
     case system
+
+    /// A framework's state family (SwiftUI, Flutter, React Native): `EventCatalog.frameworkStates`.
+    var isFrameworkState: Bool {
+        switch self {
+        case .swiftui, .flutter, .reactnative: true
+        default: false
+        }
+    }
 }
 
 /// Every event name met in this process, once, by number: `EventID` holds the number. A
@@ -110,6 +127,8 @@ final class EventNames: @unchecked Sendable {
     private init() {
         blocks = .allocate(capacity: Self.blockCount)
         blocks.initialize(repeating: nil, count: Self.blockCount)
+        // The catalog's names first: each gets the number its constant is written with.
+        for name in EventID.builtInNames { _ = number(of: name) }
     }
 
     /// The number of `name`, added when it is new. Past the last slot, names share the

@@ -137,30 +137,159 @@ package struct EpochEvent: Hashable, Sendable {
 }
 
 /// One run of one process (L1 in docs/rules.md).
+///
+/// A value, kept in one object that copies share until one of them changes (copy on write):
+/// every rule is handed each run, and a copy of thirteen fields retained and released each
+/// of its arrays, sets and strings (about fifty atomic operations a copy, a tenth of all
+/// of a console's).
 package struct ProcessEpoch: Hashable, Sendable {
-    package let ordinal: Int
-    package var pid: Int?
-    package var process: String?
-    package var events: [EpochEvent] = [] { didSet { sealed = Sealed() } }
-    package var mode: LifecycleMode = .unknown
+    private var storage: Storage
+
+    package init(ordinal: Int, pid: Int? = nil, process: String? = nil) {
+        storage = Storage(ordinal: ordinal, pid: pid, process: process)
+    }
+
+    package var ordinal: Int { storage.ordinal }
+    package var pid: Int? {
+        get { storage.pid }
+        set { unique().pid = newValue }
+    }
+    package var process: String? {
+        get { storage.process }
+        set { unique().process = newValue }
+    }
+    package var events: [EpochEvent] {
+        get { storage.events }
+        _modify {
+            let storage = unique()
+            yield &storage.events
+            storage.sealed = Sealed()
+        }
+    }
+    package var mode: LifecycleMode {
+        get { storage.mode }
+        set { unique().mode = newValue }
+    }
     /// Nothing in the epoch told its mode: it took the capture's (the other epochs').
-    package var modeAdopted = false
+    package var modeAdopted: Bool {
+        get { storage.modeAdopted }
+        set { unique().modeAdopted = newValue }
+    }
     /// Event ids the app visibly logs in this epoch (callbacks, or notifications standing in
     /// for callbacks it does not log). A rule that needs an id outside this set cannot judge.
-    package var observed: Set<EventID> = [] { didSet { sealed = Sealed() } }
+    package var observed: Set<EventID> {
+        get { storage.observed }
+        _modify {
+            let storage = unique()
+            yield &storage.observed
+            storage.sealed = Sealed()
+        }
+    }
     /// The driving events, worked out once the timeline is built (`seal`): each rule walks
     /// them, and working them out per rule cost a set lookup per event and rule. Any change
     /// to `events` or `observed` forgets them.
-    var sealed = Sealed()
-    package var connections: [SceneConnection] = []
+    var sealed: Sealed {
+        get { storage.sealed }
+        set { unique().sealed = newValue }
+    }
+    package var connections: [SceneConnection] {
+        get { storage.connections }
+        _modify { yield &unique().connections }
+    }
     /// A legacy app's implicit scene.
-    package var appTimeline: SceneConnection?
+    package var appTimeline: SceneConnection? {
+        get { storage.appTimeline }
+        _modify { yield &unique().appTimeline }
+    }
     /// UIKit's account of the application state, when the capture holds its lines.
-    package var uikitTimeline: SceneConnection?
+    package var uikitTimeline: SceneConnection? {
+        get { storage.uikitTimeline }
+        _modify { yield &unique().uikitTimeline }
+    }
     /// The system's account of the process, when the capture holds SpringBoard's lines about it.
-    package var systemTimeline: SceneConnection?
+    package var systemTimeline: SceneConnection? {
+        get { storage.systemTimeline }
+        _modify { yield &unique().systemTimeline }
+    }
     /// The first UIKit line saying this process does not adopt the scene life cycle.
-    package var legacyWarning: Int?
+    package var legacyWarning: Int? {
+        get { storage.legacyWarning }
+        set { unique().legacyWarning = newValue }
+    }
+
+    /// The storage, copied first if another epoch shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    package static func == (lhs: ProcessEpoch, rhs: ProcessEpoch) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
+    /// Changed only while one epoch alone holds it (`unique()`): no other thread sees it
+    /// change, and no access overlaps another (hence no dynamic exclusivity checks, which
+    /// cost more than the copies they replaced).
+    private final class Storage: @unchecked Sendable {
+        let ordinal: Int
+        @exclusivity(unchecked) var pid: Int?
+        @exclusivity(unchecked) var process: String?
+        @exclusivity(unchecked) var events: [EpochEvent] = []
+        @exclusivity(unchecked) var mode: LifecycleMode = .unknown
+        @exclusivity(unchecked) var modeAdopted = false
+        @exclusivity(unchecked) var observed: Set<EventID> = []
+        @exclusivity(unchecked) var sealed = Sealed()
+        @exclusivity(unchecked) var connections: [SceneConnection] = []
+        @exclusivity(unchecked) var appTimeline: SceneConnection?
+        @exclusivity(unchecked) var uikitTimeline: SceneConnection?
+        @exclusivity(unchecked) var systemTimeline: SceneConnection?
+        @exclusivity(unchecked) var legacyWarning: Int?
+
+        init(ordinal: Int, pid: Int?, process: String?) {
+            self.ordinal = ordinal
+            self.pid = pid
+            self.process = process
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(ordinal: ordinal, pid: pid, process: process)
+            copy.events = events
+            copy.mode = mode
+            copy.modeAdopted = modeAdopted
+            copy.observed = observed
+            copy.sealed = sealed
+            copy.connections = connections
+            copy.appTimeline = appTimeline
+            copy.uikitTimeline = uikitTimeline
+            copy.systemTimeline = systemTimeline
+            copy.legacyWarning = legacyWarning
+            return copy
+        }
+
+        /// What makes two epochs equal: every field but what `seal` works out of them.
+        var fields: Fields {
+            Fields(ordinal: ordinal, pid: pid, process: process, events: events, mode: mode, modeAdopted: modeAdopted,
+                   observed: observed, connections: connections, appTimeline: appTimeline, uikitTimeline: uikitTimeline,
+                   systemTimeline: systemTimeline, legacyWarning: legacyWarning)
+        }
+    }
+
+    private struct Fields: Hashable {
+        let ordinal: Int
+        let pid: Int?
+        let process: String?
+        let events: [EpochEvent]
+        let mode: LifecycleMode
+        let modeAdopted: Bool
+        let observed: Set<EventID>
+        let connections: [SceneConnection]
+        let appTimeline: SceneConnection?
+        let uikitTimeline: SceneConnection?
+        let systemTimeline: SceneConnection?
+        let legacyWarning: Int?
+    }
 
     /// Index of the first launch callback, when the capture shows the launch.
     package var launchIndex: Int? {

@@ -339,11 +339,12 @@ package struct TimelineBuilder {
         for (position, index) in driving.enumerated() {
             let event = epoch.events[index].event
             guard event.source == .callback, let counterpart = Self.forwardingPairs[event.id] else { continue }
-            let neighbours = [position - 1, position + 1].filter { driving.indices.contains($0) }.map { driving[$0] }
-            let partner = neighbours.first { other in
-                let candidate = epoch.events[other]
-                guard candidate.event.id == counterpart, case .process = candidate.attachment else { return false }
-                return sameThread(event, candidate.event) && withinWindow(event, candidate.event)
+            // The driving events just before and after it (no array of them: two a callback).
+            var partner: Int?
+            for neighbour in [position - 1, position + 1] where partner == nil && driving.indices.contains(neighbour) {
+                let other = driving[neighbour]
+                guard epoch.events[other].event.id == counterpart, case .process = epoch.events[other].attachment else { continue }
+                if sameThread(event, epoch.events[other].event) && withinWindow(event, epoch.events[other].event) { partner = other }
             }
             if let partner { epoch.events[index].attachment = .forwarded(pairedWith: partner) }
         }
