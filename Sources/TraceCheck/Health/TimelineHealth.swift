@@ -90,13 +90,16 @@ enum TimelineHealth {
         // it, found by bisection (a scan back from every line out of place grew with the
         // square of a capture whose clock went back, as one spanning midnight does).
         var latest: [(time: Double, line: Int)] = []
-        for event in events {
-            guard let time = event.time else { continue }
-            if let last = latest.last, time < last.time - 0.000_001 {
-                let first = latest.partitioningIndex { $0.time > time }
-                if first < latest.count { ranges.append(latest[first].line...event.line) }
+        // Through the buffer: a walk of the array retained and released each event.
+        events.withUnsafeBufferPointer { events in
+            for event in events.indices {
+                guard let time = events[event].time else { continue }
+                if let last = latest.last, time < last.time - 0.000_001 {
+                    let first = latest.partitioningIndex { $0.time > time }
+                    if first < latest.count { ranges.append(latest[first].line...events[event].line) }
+                }
+                latest.append((max(latest.last?.time ?? time, time), events[event].line))
             }
-            latest.append((max(latest.last?.time ?? time, time), event.line))
         }
         guard let first = ranges.first else { return [] }
         return [HealthIssue(.outOfOrderTimestamps, line: first.upperBound, count: ranges.count,

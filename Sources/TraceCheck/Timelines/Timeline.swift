@@ -303,9 +303,11 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// The events UIKit logged of its own accord, and those the system logged about the process.
     var ownAccounts: (uikit: Int, system: Int) {
-        events.reduce(into: (0, 0)) { counts, entry in
-            let id = entry.event.id
-            if id.isSystemAccount { counts.1 += 1 } else if id.isUIKitAccount, !id.isIdentityHint { counts.0 += 1 }
+        events.withUnsafeBufferPointer { events in
+            events.indices.reduce(into: (0, 0)) { counts, index in
+                let id = events[index].event.id
+                if id.isSystemAccount { counts.1 += 1 } else if id.isUIKitAccount, !id.isIdentityHint { counts.0 += 1 }
+            }
         }
     }
 
@@ -316,6 +318,13 @@ package struct ProcessEpoch: Hashable, Sendable {
         case .companion, .duplicate, .forwarded: false
         default: entry.event.source == .callback || observed.contains(entry.event.id)
         }
+    }
+
+    /// The indices of the events that drive a timeline, worked out now (`drivingEvents` keeps
+    /// them once the epoch is sealed), through the events' buffer: a walk of the array
+    /// retained and released each event.
+    var drivingIndices: [Int] {
+        events.withUnsafeBufferPointer { events in events.indices.filter { drives(events[$0]) } }
     }
 
     /// The events a forwarded call is paired by (R3): the driving events but a framework's
@@ -355,16 +364,34 @@ package struct ProcessEpoch: Hashable, Sendable {
     mutating func seal() {
         let comparison = uikitTimeline == nil ? nil : AccountComparison(self)
         var positions: [EventID: [Int]] = [:]
-        for (index, entry) in events.enumerated() { positions[entry.event.id, default: []].append(index) }
-        sealed = Sealed(driving: DrivingEvents(of: self), positions: positions, comparison: comparison)
+        var ambiguous = 0
+        // Read through the buffer: `enumerated()` retained and released each event.
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                positions[events[index].event.id, default: []].append(index)
+                if events[index].attachment == .ambiguous { ambiguous += 1 }
+            }
+        }
+        sealed = Sealed(driving: DrivingEvents(of: self), positions: positions, comparison: comparison, ambiguous: ambiguous)
     }
 
     /// The app's foreground callbacks set beside UIKit's account of this process.
     var accountComparison: AccountComparison { sealed.comparison ?? AccountComparison(self) }
 
+    /// The scene events that name no scene where several scenes were connected: the rules
+    /// that follow scenes cannot place them.
+    package var ambiguousEvents: Int { sealed.ambiguous ?? events.reduce(0) { $1.attachment == .ambiguous ? $0 + 1 : $0 } }
+
     /// Whether some event of the epoch is `id`: a rule about one rare line (UIKit's warnings)
     /// asks before walking the events.
     package func holds(_ id: EventID) -> Bool { sealed.positions.map { $0[id] != nil } ?? events.contains { $0.event.id == id } }
+
+    /// Whether some event of the epoch has an id that `matches` (a framework's family, a
+    /// kind of callback): asked of the few tens of ids a sealed epoch holds, not of its
+    /// events, which a walk retains and releases one by one.
+    package func holds(where matches: (EventID) -> Bool) -> Bool {
+        sealed.positions.map { $0.keys.contains(where: matches) } ?? events.contains { matches($0.event.id) }
+    }
 
     package func connection(at index: Int) -> SceneConnection? {
         switch index {
@@ -376,7 +403,9 @@ package struct ProcessEpoch: Hashable, Sendable {
     }
 
     /// Whether the app itself logged anything here: not only UIKit's account of it.
-    package var appLogs: Bool { events.contains { !$0.event.id.isOutsideAccount } }
+    package var appLogs: Bool {
+        events.withUnsafeBufferPointer { events in events.indices.contains { !events[$0].event.id.isOutsideAccount } }
+    }
 
     /// Every scene connection, then the legacy app timeline: what the app logged, not UIKit's
     /// account (`uikitTimeline`).
@@ -458,8 +487,10 @@ package struct CaptureReading: Sendable {
         self.processFilter = processFilter
         nearMisses = scan.nearMisses
         var counts: [String: Int] = [:]
-        for event in scan.stream.events where event.id.isSystemAccount {
-            if let bundle = event.bundle { counts[bundle, default: 0] += 1 }
+        scan.stream.events.withUnsafeBufferPointer { events in
+            for index in events.indices where events[index].id.isSystemAccount {
+                if let bundle = events[index].bundle { counts[bundle, default: 0] += 1 }
+            }
         }
         systemLines = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { ($0.key, $0.value) }
     }
@@ -473,7 +504,7 @@ struct DrivingEvents: Sendable {
     let callbacks: [LifecycleEvent]
 
     init(of epoch: ProcessEpoch) {
-        indexed = epoch.events.enumerated().compactMap { index, entry in epoch.drives(entry) ? (index, entry.event) : nil }
+        indexed = epoch.drivingIndices.map { ($0, epoch.events[$0].event) }
         events = indexed.map(\.event)
         callbacks = events.filter { $0.source == .callback }
     }
@@ -486,6 +517,8 @@ struct Sealed: Hashable, Sendable {
     /// Where each id's events are in `events` (`ProcessEpoch.positions(of:)`).
     var positions: [EventID: [Int]]?
     var comparison: AccountComparison?
+    /// How many scene events name no scene where several were connected (`ambiguousEvents`).
+    var ambiguous: Int?
 
     static func == (lhs: Sealed, rhs: Sealed) -> Bool { true }
     func hash(into hasher: inout Hasher) {}

@@ -300,7 +300,10 @@ package struct TimelineBuilder {
     /// a scene-based app follow the aggregate state (N2), and scene notifications are posted
     /// in legacy apps too (MODE-1), so neither drives a timeline.
     func classifyNotifications(_ epoch: inout ProcessEpoch) {
-        let loggedCallbacks = Set(epoch.events.filter { $0.event.source == .callback }.map(\.event.id))
+        var loggedCallbacks: Set<EventID> = []
+        epoch.events.withUnsafeBufferPointer { events in
+            for index in events.indices where events[index].event.source == .callback { loggedCallbacks.insert(events[index].event.id) }
+        }
         epoch.observed = loggedCallbacks
         for index in epoch.events.indices where epoch.events[index].event.source == .notification {
             let id = epoch.events[index].event.id
@@ -317,7 +320,7 @@ package struct TimelineBuilder {
         // Which events drive is decided before any is marked (marking one changes only its own
         // answer, asked before): asked of the epoch in the loop that marks it, it copied the
         // whole epoch for every event.
-        let driving = epoch.events.indices.filter { epoch.drives(epoch.events[$0]) }
+        let driving = epoch.drivingIndices
         var previous: Int?
         for index in driving {
             defer { previous = index }
@@ -335,10 +338,10 @@ package struct TimelineBuilder {
     /// them, and so may a framework's state (Flutter's engine prints its `inactive` while the
     /// scene delegate forwards `sceneWillResignActive`).
     func markForwarding(_ epoch: inout ProcessEpoch) {
-        let driving = epoch.events.indices.filter { epoch.mayPairForwarding(epoch.events[$0]) }
+        let driving = epoch.events.withUnsafeBufferPointer { events in events.indices.filter { epoch.mayPairForwarding(events[$0]) } }
         for (position, index) in driving.enumerated() {
+            guard epoch.events[index].event.source == .callback, let counterpart = Self.forwardingPairs[epoch.events[index].event.id] else { continue }
             let event = epoch.events[index].event
-            guard event.source == .callback, let counterpart = Self.forwardingPairs[event.id] else { continue }
             // The driving events just before and after it (no array of them: two a callback).
             var partner: Int?
             for neighbour in [position - 1, position + 1] where partner == nil && driving.indices.contains(neighbour) {

@@ -44,6 +44,7 @@ package struct CarPlayConnectPairingRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
+        guard epoch.holds(where: { $0.builtInFamily == .carplay }) else { return verdict }
         let carPlay = epoch.driving.filter { $0.id.builtInFamily == .carplay }
         guard !carPlay.isEmpty, epoch.launchIndex != nil else { return verdict }
         verdict.judged = true

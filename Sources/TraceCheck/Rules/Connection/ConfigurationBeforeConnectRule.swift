@@ -46,7 +46,7 @@ package struct ConfigurationBeforeConnectRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        guard epoch.mode == .scene else { return verdict }
+        guard epoch.mode == .scene, epoch.holds(.appConfigurationForConnecting) else { return verdict }
         let events = epoch.drivingCallbacks
         guard events.contains(where: { $0.id == .appConfigurationForConnecting }) else { return verdict }
         verdict.judged = true

@@ -59,6 +59,7 @@ package struct ContinueActivityPairingRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
+        guard epoch.holds(where: Self.isAnnouncement) else { return verdict }
         let events = epoch.drivingCallbacks
         guard events.contains(where: { Self.isAnnouncement($0.id) }) else { return verdict }
         verdict.judged = true

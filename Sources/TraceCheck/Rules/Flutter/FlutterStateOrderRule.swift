@@ -48,7 +48,7 @@ package struct FlutterStateOrderRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         // Off where the process logs no such state.
-        guard epoch.events.contains(where: { $0.event.id.builtInFamily == .flutter }) else { return verdict }
+        guard epoch.holds(where: { $0.builtInFamily == .flutter }) else { return verdict }
         verdict.judged = true
         for (previous, state) in epoch.stateChanges(of: .flutter) {
             guard let from = Self.rung[previous.id], let to = Self.rung[state.id] else { continue }

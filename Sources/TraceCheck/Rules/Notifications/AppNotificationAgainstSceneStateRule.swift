@@ -52,10 +52,9 @@ package struct AppNotificationAgainstSceneStateRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
-        let notifications = epoch.events.indices.filter {
-            let event = epoch.events[$0].event
-            return event.source == .notification && [.appDidEnterBackground, .appDidBecomeActive].contains(event.id)
-        }
+        // The two ids' events, in order, from where the epoch keeps each id's.
+        let notifications = (epoch.positions(of: .appDidEnterBackground) + epoch.positions(of: .appDidBecomeActive)).sorted()
+            .filter { epoch.events[$0].event.source == .notification }
         guard !notifications.isEmpty else { return verdict }
         guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
             verdict.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")

@@ -44,7 +44,7 @@ package struct ReactNativeStateOrderRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         // Off where the process logs no such state.
-        guard epoch.events.contains(where: { $0.event.id.builtInFamily == .reactnative }) else { return verdict }
+        guard epoch.holds(where: { $0.builtInFamily == .reactnative }) else { return verdict }
         verdict.judged = true
         for (previous, state) in epoch.stateChanges(of: .reactnative)
         where previous.id == .reactNativeActive && state.id == .reactNativeBackground {

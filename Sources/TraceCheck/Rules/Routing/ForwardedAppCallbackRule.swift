@@ -34,8 +34,12 @@ package struct ForwardedAppCallbackRule: EpochRule {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true
-        for entry in epoch.events where entry.event.source == .callback && entry.attachment == .process {
-            let event = entry.event
+        // The candidates picked out through the buffer: a walk of the events retained each.
+        let candidates = epoch.events.withUnsafeBufferPointer { events in
+            events.indices.filter { events[$0].event.source == .callback && events[$0].attachment == .process }
+        }
+        for index in candidates {
+            let event = epoch.events[index].event
             guard TimelineBuilder.appForegroundCallbacks.contains(event.id),
                   let counterpart = TimelineBuilder.forwardingPairs[event.id], !epoch.isObserved(counterpart) else { continue }
             verdict.findings.append(finding(

@@ -91,7 +91,7 @@ extension Rule {
                 rule.requiresAnyOf.contains { epoch.isObserved($0.id(atSceneLevel: sceneLevel)) }
             }
         }
-        let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
+        let ambiguous = epoch.ambiguousEvents
         if ambiguous > 0 {
             verdict.unverifiable.insert("\(ambiguous) scene event(s) name no scene and several scenes were connected")
         }

@@ -44,7 +44,7 @@ package struct ScenePhaseOrderRule: EpochRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
-        guard epoch.events.contains(where: { $0.event.id.builtInFamily == .swiftui }) else { return verdict }
+        guard epoch.holds(where: { $0.builtInFamily == .swiftui }) else { return verdict }
         guard epoch.connections.count <= 1 else {
             verdict.unverifiable.insert("phase prints do not say which scene they belong to and several scenes were connected")
             return verdict
