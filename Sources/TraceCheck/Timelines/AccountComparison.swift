@@ -52,21 +52,25 @@ struct AccountComparison: Sendable {
         // Without UIKit's account there is nothing to compare: no walk over the app's events
         // (most captures).
         let events = epoch.uikitTimeline == nil ? epoch.events[0..<0] : epoch.events[...]
-        for (index, entry) in zip(events.indices, events) {
-            let event = entry.event
-            if event.id.isUIKitAccount {
-                if let state = UIKitAccount.state(after: event.id) {
-                    transitions.append(Transition(index: index, event: event, callback: UIKitAccount.callback(for: event.id), state: state))
+        // Through the buffer, each event copied only where it is kept: a walk of the array
+        // retained and released every one.
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                let id = events[index].event.id
+                if id.isUIKitAccount {
+                    if let state = UIKitAccount.state(after: id) {
+                        transitions.append(Transition(index: index, event: events[index].event, callback: UIKitAccount.callback(for: id), state: state))
+                    }
+                    continue
                 }
-                continue
+                let source = events[index].event.source
+                guard source != .uikit, source != .system, !events[index].event.deferred, let callback = ForegroundCallback(id) else { continue }
+                if case .duplicate = events[index].attachment { continue }
+                var connection: Int?
+                if case .connection(let target) = events[index].attachment, target >= -1 { connection = target }
+                calls.append(Call(index: index, event: events[index].event, callback: callback,
+                                  appDelegateCallback: source == .callback && id.builtInFamily == .app, connection: connection))
             }
-            guard event.source != .uikit, event.source != .system, !event.deferred, let callback = ForegroundCallback(event.id) else { continue }
-            if case .duplicate = entry.attachment { continue }
-            var connection: Int?
-            if case .connection(let target) = entry.attachment, target >= -1 { connection = target }
-            calls.append(Call(index: index, event: event, callback: callback,
-                              appDelegateCallback: event.source == .callback && event.id.builtInFamily == .app,
-                              connection: connection))
         }
         self.transitions = transitions
         self.calls = calls

@@ -80,10 +80,13 @@ package struct HandlerNotRunRule: EpochRule {
         // From each launch to the first activation after it.
         var launchPhase = [Bool](repeating: false, count: comparison.transitions.count)
         var launching = false
-        for (position, transition) in comparison.transitions.enumerated() {
-            if transition.event.id == .uikitAppLaunched { launching = true }
-            if transition.callback == .didBecomeActive { launching = false }
-            launchPhase[position] = launching
+        // Through the buffer: a walk of the array retained and released every transition.
+        comparison.transitions.withUnsafeBufferPointer { transitions in
+            for position in transitions.indices {
+                if transitions[position].event.id == .uikitAppLaunched { launching = true }
+                if transitions[position].callback == .didBecomeActive { launching = false }
+                launchPhase[position] = launching
+            }
         }
         for (position, transition) in comparison.transitions.enumerated() {
             guard let callback = transition.callback, transition.index > firstAppLine, transition.index < epoch.events.count - 1 else { continue }
