@@ -146,80 +146,80 @@ package struct ProcessEpoch: Hashable, Sendable {
     private var storage: Storage
 
     package init(ordinal: Int, pid: Int? = nil, process: String? = nil) {
-        storage = Storage(ordinal: ordinal, pid: pid, process: process)
+        storage = Storage(Fields(ordinal: ordinal, pid: pid, process: process))
     }
 
-    package var ordinal: Int { storage.ordinal }
+    package var ordinal: Int { storage.fields.ordinal }
     package var pid: Int? {
-        get { storage.pid }
-        set { unique().pid = newValue }
+        get { storage.fields.pid }
+        set { unique().fields.pid = newValue }
     }
     package var process: String? {
-        get { storage.process }
-        set { unique().process = newValue }
+        get { storage.fields.process }
+        set { unique().fields.process = newValue }
     }
     package var events: [EpochEvent] {
-        get { storage.events }
+        get { storage.fields.events }
         _modify {
             let storage = unique()
-            yield &storage.events
-            storage.sealed = Sealed()
+            yield &storage.fields.events
+            storage.fields.sealed = Sealed()
         }
     }
     package var mode: LifecycleMode {
-        get { storage.mode }
-        set { unique().mode = newValue }
+        get { storage.fields.mode }
+        set { unique().fields.mode = newValue }
     }
     /// Nothing in the epoch told its mode: it took the capture's (the other epochs').
     package var modeAdopted: Bool {
-        get { storage.modeAdopted }
-        set { unique().modeAdopted = newValue }
+        get { storage.fields.modeAdopted }
+        set { unique().fields.modeAdopted = newValue }
     }
     /// Event ids the app visibly logs in this epoch (callbacks, or notifications standing in
     /// for callbacks it does not log). A rule that needs an id outside this set cannot judge.
     package var observed: Set<EventID> {
-        get { storage.observed }
+        get { storage.fields.observed }
         _modify {
             let storage = unique()
-            yield &storage.observed
-            storage.sealed = Sealed()
+            yield &storage.fields.observed
+            storage.fields.sealed = Sealed()
         }
     }
     /// The driving events, worked out once the timeline is built (`seal`): each rule walks
     /// them, and working them out per rule cost a set lookup per event and rule. Any change
     /// to `events` or `observed` forgets them.
     var sealed: Sealed {
-        get { storage.sealed }
-        set { unique().sealed = newValue }
+        get { storage.fields.sealed }
+        set { unique().fields.sealed = newValue }
     }
     package var connections: [SceneConnection] {
-        get { storage.connections }
-        _modify { yield &unique().connections }
+        get { storage.fields.connections }
+        _modify { yield &unique().fields.connections }
     }
     /// A legacy app's implicit scene.
     package var appTimeline: SceneConnection? {
-        get { storage.appTimeline }
-        _modify { yield &unique().appTimeline }
+        get { storage.fields.appTimeline }
+        _modify { yield &unique().fields.appTimeline }
     }
     /// UIKit's account of the application state, when the capture holds its lines.
     package var uikitTimeline: SceneConnection? {
-        get { storage.uikitTimeline }
-        _modify { yield &unique().uikitTimeline }
+        get { storage.fields.uikitTimeline }
+        _modify { yield &unique().fields.uikitTimeline }
     }
     /// The system's account of the process, when the capture holds SpringBoard's lines about it.
     package var systemTimeline: SceneConnection? {
-        get { storage.systemTimeline }
-        _modify { yield &unique().systemTimeline }
+        get { storage.fields.systemTimeline }
+        _modify { yield &unique().fields.systemTimeline }
     }
     /// The first UIKit line saying this process does not adopt the scene life cycle.
     package var legacyWarning: Int? {
-        get { storage.legacyWarning }
-        set { unique().legacyWarning = newValue }
+        get { storage.fields.legacyWarning }
+        set { unique().fields.legacyWarning = newValue }
     }
 
     /// The storage, copied first if another epoch shares it.
     private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
         return storage
     }
 
@@ -233,62 +233,27 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// change, and no access overlaps another (hence no dynamic exclusivity checks, which
     /// cost more than the copies they replaced).
     private final class Storage: @unchecked Sendable {
-        let ordinal: Int
-        @exclusivity(unchecked) var pid: Int?
-        @exclusivity(unchecked) var process: String?
-        @exclusivity(unchecked) var events: [EpochEvent] = []
-        @exclusivity(unchecked) var mode: LifecycleMode = .unknown
-        @exclusivity(unchecked) var modeAdopted = false
-        @exclusivity(unchecked) var observed: Set<EventID> = []
-        @exclusivity(unchecked) var sealed = Sealed()
-        @exclusivity(unchecked) var connections: [SceneConnection] = []
-        @exclusivity(unchecked) var appTimeline: SceneConnection?
-        @exclusivity(unchecked) var uikitTimeline: SceneConnection?
-        @exclusivity(unchecked) var systemTimeline: SceneConnection?
-        @exclusivity(unchecked) var legacyWarning: Int?
-
-        init(ordinal: Int, pid: Int?, process: String?) {
-            self.ordinal = ordinal
-            self.pid = pid
-            self.process = process
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(ordinal: ordinal, pid: pid, process: process)
-            copy.events = events
-            copy.mode = mode
-            copy.modeAdopted = modeAdopted
-            copy.observed = observed
-            copy.sealed = sealed
-            copy.connections = connections
-            copy.appTimeline = appTimeline
-            copy.uikitTimeline = uikitTimeline
-            copy.systemTimeline = systemTimeline
-            copy.legacyWarning = legacyWarning
-            return copy
-        }
-
-        /// What makes two epochs equal: every field but what `seal` works out of them.
-        var fields: Fields {
-            Fields(ordinal: ordinal, pid: pid, process: process, events: events, mode: mode, modeAdopted: modeAdopted,
-                   observed: observed, connections: connections, appTimeline: appTimeline, uikitTimeline: uikitTimeline,
-                   systemTimeline: systemTimeline, legacyWarning: legacyWarning)
-        }
+        @exclusivity(unchecked) var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
+    /// The epoch's value, whole in one struct so that a copy of the storage cannot leave a
+    /// field out. `Sealed` compares equal whatever it holds: two epochs of the same events
+    /// are equal whether or not one is sealed.
     private struct Fields: Hashable {
         let ordinal: Int
-        let pid: Int?
-        let process: String?
-        let events: [EpochEvent]
-        let mode: LifecycleMode
-        let modeAdopted: Bool
-        let observed: Set<EventID>
-        let connections: [SceneConnection]
-        let appTimeline: SceneConnection?
-        let uikitTimeline: SceneConnection?
-        let systemTimeline: SceneConnection?
-        let legacyWarning: Int?
+        var pid: Int?
+        var process: String?
+        var events: [EpochEvent] = []
+        var mode: LifecycleMode = .unknown
+        var modeAdopted = false
+        var observed: Set<EventID> = []
+        var sealed = Sealed()
+        var connections: [SceneConnection] = []
+        var appTimeline: SceneConnection?
+        var uikitTimeline: SceneConnection?
+        var systemTimeline: SceneConnection?
+        var legacyWarning: Int?
     }
 
     /// Index of the first launch callback, when the capture shows the launch.
