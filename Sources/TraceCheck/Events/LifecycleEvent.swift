@@ -62,7 +62,8 @@ package struct LifecycleEvent: Hashable, Sendable {
     /// identity object, compared without copying either.
     func hasSameIdentity(as other: LifecycleEvent) -> Bool {
         // The shared objects' identities compared where they are: `identity` copied both,
-        // retaining each of their strings (a tenth of the retains of a console's timelines).
+        // retaining each of their strings (190,000 of the 3 million reference-counting calls
+        // of 16 MB of an app's console at 10 % lifecycle lines).
         switch (facts.identity, other.facts.identity) {
         case (nil, nil): true
         case let (one?, two?): one === two || one.identity == two.identity

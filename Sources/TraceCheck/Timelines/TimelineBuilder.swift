@@ -342,7 +342,8 @@ package struct TimelineBuilder {
         for (position, index) in driving.enumerated() {
             guard epoch.events[index].event.source == .callback, let counterpart = Self.forwardingPairs[epoch.events[index].event.id] else { continue }
             let event = epoch.events[index].event
-            // The driving events just before and after it (no array of them: two a callback).
+            // The driving events just before and after it, looked at in place (filtered and
+            // mapped, they made two arrays a callback).
             var partner: Int?
             for neighbour in [position - 1, position + 1] where partner == nil && driving.indices.contains(neighbour) {
                 let other = driving[neighbour]
