@@ -334,7 +334,6 @@ package enum EventCatalog {
     static let frameworkStates: [(family: EventFamily, name: String)] = [
         (.swiftui, "scenePhase"), (.flutter, "AppLifecycleState"), (.reactnative, "AppState"),
     ]
-    static let frameworkFamilies = Set(frameworkStates.map(\.family))
 
     package static let scenePhases: [String: EventID] = [
         "active": .swiftUIActive, "inactive": .swiftUIInactive, "background": .swiftUIBackground,
