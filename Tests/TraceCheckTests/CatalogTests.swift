@@ -528,6 +528,25 @@ final class CatalogTests: XCTestCase {
         XCTAssertNil(CaptureTime.seconds(from: "sceneDidBecomeActive"))
     }
 
+    /// Xcode's and `log`'s form, `…SS.ffffff±hhmm` to the end, is read at its fixed places;
+    /// the same time written so that the general reading takes it (a colon in the zone, a
+    /// space before it) must give exactly the same seconds.
+    func testTheConsoleFormReadAtFixedPlacesGivesWhatTheGeneralReadingGives() {
+        var random = SplitMix(seed: 20_261_128)
+        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.next() % 10)) }) }
+        for _ in 0..<5_000 {
+            let second = String(format: "%02d", Int(random.next() % 60))
+            let sign = random.next() % 2 == 0 ? "+" : "-"
+            let hours = String(format: "%02d", Int(random.next() % 15)), minutes = ["00", "30", "45", digits(2)][Int(random.next() % 4)]
+            let clock = "2026-04-0\(1 + random.next() % 9) \(String(format: "%02d", Int(random.next() % 24))):\(digits(1))\(digits(1)):\(second).\(digits(6))"
+            let fixed = CaptureTime.seconds(from: clock + sign + hours + minutes)
+            XCTAssertNotNil(fixed, clock)
+            XCTAssertEqual(fixed, CaptureTime.seconds(from: clock + sign + hours + ":" + minutes), clock)
+            XCTAssertEqual(fixed, CaptureTime.seconds(from: clock + " " + sign + hours + minutes), clock)
+        }
+        XCTAssertEqual(CaptureTime.seconds(from: "2026-04-02 10:15:03.001600+0200"), CaptureTime.seconds(from: "2026-04-02 08:15:03.001600Z"))
+    }
+
     /// The shapes look selectors and notifications up by their bytes: each table gives every
     /// name its dictionary's event, and nothing for a name it does not hold (a prefix, one
     /// byte more or changed, another list's name).

@@ -14,7 +14,7 @@ final class ConnectionLookupTests: XCTestCase {
                 || (identity.delegatePointer != nil && connection.delegatePointer == identity.delegatePointer)
         }
         if let live = connections.lastIndex(where: { $0.isLive && samePointer($0) }) { return .existing(live) }
-        if TimelineBuilder.carPlayConnects.contains(event.id) {
+        if TimelineBuilder.isCarPlayConnect(event.id) {
             if let connecting = connections.lastIndex(where: {
                 $0.state == .connecting && $0.delegateClass != nil && $0.delegateClass == identity.delegateClass
             }) { return .existing(connecting) }

@@ -59,8 +59,8 @@ package enum ForegroundCallback: String, CaseIterable, Sendable {
     }
 
     /// Every level's id of each callback (asked per event by the timeline and the rules).
-    private static let byID: [EventID: ForegroundCallback] = Dictionary(
-        uniqueKeysWithValues: allCases.flatMap { callback in [callback.app, callback.scene, callback.ambiguous].map { ($0, callback) } })
+    private static let byID = EventIDTable<ForegroundCallback>(
+        allCases.flatMap { callback in [callback.app, callback.scene, callback.ambiguous].map { ($0, callback) } })
 
     package func id(atSceneLevel sceneLevel: Bool) -> EventID { sceneLevel ? scene : app }
 

@@ -37,6 +37,9 @@ package struct EventID: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     package var rawValue: String { EventNames.shared.name(of: number) }
 
+    /// Where `EventIDTable` keeps this id's value: its number, from 0.
+    var tableIndex: Int { Int(number) }
+
     package static func == (lhs: EventID, rhs: EventID) -> Bool { lhs.number == rhs.number }
 
     package func hash(into hasher: inout Hasher) { hasher.combine(number) }

@@ -17,13 +17,14 @@ struct ConnectionLookup {
         case ambiguous
     }
 
-    private var liveByScenePointer: [String: Set<Int>] = [:]
-    private var liveByDelegatePointer: [String: Set<Int>] = [:]
+    // Keyed by `TextKey`: each scene event looks up a few of these.
+    private var liveByScenePointer: [TextKey: Set<Int>] = [:]
+    private var liveByDelegatePointer: [TextKey: Set<Int>] = [:]
     /// The last connection, live or not, that ever had the pointer (a pointer, once known, stays).
-    private var lastByScenePointer: [String: Int] = [:]
-    private var lastByDelegatePointer: [String: Int] = [:]
-    private var liveBySession: [String: Set<Int>] = [:]
-    private var connectingByClass: [String: Set<Int>] = [:]
+    private var lastByScenePointer: [TextKey: Int] = [:]
+    private var lastByDelegatePointer: [TextKey: Int] = [:]
+    private var liveBySession: [TextKey: Set<Int>] = [:]
+    private var connectingByClass: [TextKey: Set<Int>] = [:]
     private var live = AgreementIndex()
     /// Live orphans that have not had their `willConnect` yet.
     private var awaitingConnect = AgreementIndex()
@@ -33,21 +34,25 @@ struct ConnectionLookup {
         // index asks for it: a copy retained and released all its strings, for every event.
         let scenePointer = event.scenePointer, delegatePointer = event.delegatePointer
         // A missing pointer is not looked up (as "", it was hashed and looked for at every event).
-        let livePointer = Self.last(scenePointer.flatMap { liveByScenePointer[$0] }, delegatePointer.flatMap { liveByDelegatePointer[$0] })
+        let livePointer = Self.last(scenePointer.flatMap { liveByScenePointer[TextKey($0)] },
+                                    delegatePointer.flatMap { liveByDelegatePointer[TextKey($0)] })
         if let livePointer { return .existing(livePointer) }
-        if TimelineBuilder.carPlayConnects.contains(event.id) {
+        if TimelineBuilder.isCarPlayConnect(event.id) {
             // A CarPlay delegate may also have had willConnect; either opens the connection.
-            if let connecting = Self.last(event.delegateClass.flatMap { connectingByClass[$0] }, nil) { return .existing(connecting) }
+            if let connecting = Self.last(event.delegateClass.flatMap { connectingByClass[TextKey($0)] }, nil) { return .existing(connecting) }
             return .new(.connected, .unattached)
         }
         if event.id == .sceneWillConnect {
             if let orphan = awaitingConnect.agreeing(with: event.identity, in: connections).max() { return .existing(orphan) }
             return .new(.connected, .unattached)
         }
-        let anyPointer = Self.later(scenePointer.flatMap { lastByScenePointer[$0] },
-                                    delegatePointer.flatMap { lastByDelegatePointer[$0] })
+        let anyPointer = Self.later(scenePointer.flatMap { lastByScenePointer[TextKey($0)] },
+                                    delegatePointer.flatMap { lastByDelegatePointer[TextKey($0)] })
         if let anyPointer { return .existing(anyPointer) }
-        if let bySession = event.sessions.compactMap({ liveBySession[$0]?.max() }).max() { return .existing(bySession) }
+        // A loop, not `compactMap(…).max()`: that made an array at every event.
+        var bySession: Int?
+        for session in event.sessions { bySession = Self.later(bySession, liveBySession[TextKey(session)]?.max()) }
+        if let bySession { return .existing(bySession) }
         let candidates = live.agreeing(with: event.identity, in: connections, limit: 2)
         if candidates.count == 1, let only = candidates.first { return .existing(only) }
         if candidates.count > 1 { return .ambiguous }
@@ -162,23 +167,27 @@ struct ConnectionLookup {
     }
 
     private mutating func insert(_ index: Int, _ connection: Keys) {
-        if let pointer = connection.scenePointer { lastByScenePointer[pointer] = max(lastByScenePointer[pointer] ?? index, index) }
-        if let pointer = connection.delegatePointer { lastByDelegatePointer[pointer] = max(lastByDelegatePointer[pointer] ?? index, index) }
+        if let pointer = connection.scenePointer.map(TextKey.init) { lastByScenePointer[pointer] = max(lastByScenePointer[pointer] ?? index, index) }
+        if let pointer = connection.delegatePointer.map(TextKey.init) {
+            lastByDelegatePointer[pointer] = max(lastByDelegatePointer[pointer] ?? index, index)
+        }
         guard connection.isLive else { return }
-        if let pointer = connection.scenePointer { liveByScenePointer[pointer, default: []].insert(index) }
-        if let pointer = connection.delegatePointer { liveByDelegatePointer[pointer, default: []].insert(index) }
-        for session in connection.sessions { liveBySession[session, default: []].insert(index) }
-        if connection.state == .connecting, let delegateClass = connection.delegateClass { connectingByClass[delegateClass, default: []].insert(index) }
+        if let pointer = connection.scenePointer { liveByScenePointer[TextKey(pointer), default: []].insert(index) }
+        if let pointer = connection.delegatePointer { liveByDelegatePointer[TextKey(pointer), default: []].insert(index) }
+        for session in connection.sessions { liveBySession[TextKey(session), default: []].insert(index) }
+        if connection.state == .connecting, let delegateClass = connection.delegateClass {
+            connectingByClass[TextKey(delegateClass), default: []].insert(index)
+        }
         live.insert(index, connection)
         if connection.origin == .orphan, !connection.hasWillConnect { awaitingConnect.insert(index, connection) }
     }
 
     private mutating func remove(_ index: Int, _ connection: Keys) {
         guard connection.isLive else { return }
-        if let pointer = connection.scenePointer { liveByScenePointer.remove(index, at: pointer) }
-        if let pointer = connection.delegatePointer { liveByDelegatePointer.remove(index, at: pointer) }
-        for session in connection.sessions { liveBySession.remove(index, at: session) }
-        if connection.state == .connecting, let delegateClass = connection.delegateClass { connectingByClass.remove(index, at: delegateClass) }
+        if let pointer = connection.scenePointer { liveByScenePointer.remove(index, at: TextKey(pointer)) }
+        if let pointer = connection.delegatePointer { liveByDelegatePointer.remove(index, at: TextKey(pointer)) }
+        for session in connection.sessions { liveBySession.remove(index, at: TextKey(session)) }
+        if connection.state == .connecting, let delegateClass = connection.delegateClass { connectingByClass.remove(index, at: TextKey(delegateClass)) }
         live.remove(index, connection)
         if connection.origin == .orphan, !connection.hasWillConnect { awaitingConnect.remove(index, connection) }
     }
@@ -205,13 +214,13 @@ struct AgreementIndex {
     private var withoutScenePointer: Set<Int> = []
     private var withoutDelegatePointer: Set<Int> = []
     private var withoutClass: Set<Int> = []
-    private var byClass: [String: Set<Int>] = [:]
+    private var byClass: [TextKey: Set<Int>] = [:]
 
     mutating func insert(_ index: Int, _ connection: ConnectionLookup.Keys) {
         all.insert(index)
         if connection.scenePointer == nil { withoutScenePointer.insert(index) }
         if connection.delegatePointer == nil { withoutDelegatePointer.insert(index) }
-        if let delegateClass = connection.delegateClass { byClass[delegateClass, default: []].insert(index) } else { withoutClass.insert(index) }
+        if let delegateClass = connection.delegateClass { byClass[TextKey(delegateClass), default: []].insert(index) } else { withoutClass.insert(index) }
     }
 
     mutating func remove(_ index: Int, _ connection: ConnectionLookup.Keys) {
@@ -219,7 +228,7 @@ struct AgreementIndex {
         withoutScenePointer.remove(index)
         withoutDelegatePointer.remove(index)
         withoutClass.remove(index)
-        if let delegateClass = connection.delegateClass { byClass.remove(index, at: delegateClass) }
+        if let delegateClass = connection.delegateClass { byClass.remove(index, at: TextKey(delegateClass)) }
     }
 
     /// Up to `limit` members that agree with `identity`, taken from the smallest part that
@@ -228,7 +237,7 @@ struct AgreementIndex {
         var parts: [[Set<Int>]] = [[all]]
         if identity.scenePointer != nil { parts.append([withoutScenePointer]) }
         if identity.delegatePointer != nil { parts.append([withoutDelegatePointer]) }
-        if let delegateClass = identity.delegateClass { parts.append([withoutClass, byClass[delegateClass] ?? []]) }
+        if let delegateClass = identity.delegateClass { parts.append([withoutClass, byClass[TextKey(delegateClass)] ?? []]) }
         let smallest = parts.min { $0.reduce(0) { $0 + $1.count } < $1.reduce(0) { $0 + $1.count } } ?? []
         var found: [Int] = []
         for part in smallest {

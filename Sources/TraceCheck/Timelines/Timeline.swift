@@ -41,8 +41,7 @@ package enum SceneState: String, Sendable, Codable {
 
     /// `target(member:)` for every id of the catalog, found by the id's own precomputed hash: by
     /// member, each event cut its name and hashed the cut, once per step of every scene.
-    private static let targetsByID: [EventID: SceneState?] =
-        Dictionary(uniqueKeysWithValues: EventCatalog.allIDs.map { ($0, target(member: $0.member)) })
+    private static let targetsByID = EventIDTable<SceneState?>(EventCatalog.allIDs.map { ($0, target(member: $0.member)) })
 
     /// The state `id` moves a scene (or a legacy app) into, if any.
     static func target(of id: EventID) -> SceneState? {
@@ -328,14 +327,9 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// account (where the capture has it) once the epoch is complete.
     mutating func seal() {
         let comparison = uikitTimeline == nil ? nil : AccountComparison(self)
-        var positions: [EventID: [Int]] = [:]
-        var ambiguous = 0
         // Read through the buffer: `enumerated()` retained and released each event.
-        events.withUnsafeBufferPointer { events in
-            for index in events.indices {
-                positions[events[index].event.id, default: []].append(index)
-                if events[index].attachment == .ambiguous { ambiguous += 1 }
-            }
+        let (positions, ambiguous) = events.withUnsafeBufferPointer { events in
+            (EventIDTable(positionsOf: events.count) { events[$0].event.id }, events.reduce(0) { $1.attachment == .ambiguous ? $0 + 1 : $0 })
         }
         sealed = Sealed(driving: DrivingEvents(of: self), positions: positions, comparison: comparison, ambiguous: ambiguous)
     }
@@ -355,7 +349,7 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// kind of callback): asked of the few tens of ids a sealed epoch holds, not of its
     /// events, which a walk retains and releases one by one.
     package func holds(where matches: (EventID) -> Bool) -> Bool {
-        sealed.positions.map { $0.keys.contains(where: matches) } ?? events.contains { matches($0.event.id) }
+        sealed.positions.map { $0.ids.contains(where: matches) } ?? events.contains { matches($0.event.id) }
     }
 
     package func connection(at index: Int) -> SceneConnection? {
@@ -480,7 +474,7 @@ struct DrivingEvents: Sendable {
 struct Sealed: Hashable, Sendable {
     var driving: DrivingEvents?
     /// Where each id's events are in `events` (`ProcessEpoch.positions(of:)`).
-    var positions: [EventID: [Int]]?
+    var positions: EventIDTable<[Int]>?
     var comparison: AccountComparison?
     /// How many scene events name no scene where several were connected (`ambiguousEvents`).
     var ambiguous: Int?

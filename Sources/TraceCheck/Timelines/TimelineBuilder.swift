@@ -19,17 +19,19 @@ package struct TimelineBuilder {
     package init(options: TimelineOptions = TimelineOptions()) { self.options = options }
 
     /// App-delegate callbacks that a scene delegate forwards, with their scene counterparts (R3).
-    package static let forwardingPairs: [EventID: EventID] = [
-        .appDidBecomeActive: .sceneDidBecomeActive,
-        .appWillResignActive: .sceneWillResignActive,
-        .appWillEnterForeground: .sceneWillEnterForeground,
-        .appDidEnterBackground: .sceneDidEnterBackground,
-        .appOpenURL: .sceneOpenURLContexts,
-        .appContinueUserActivity: .sceneContinueUserActivity,
-    ]
+    static let forwardingPairs = EventIDTable<EventID>([
+        (.appDidBecomeActive, .sceneDidBecomeActive),
+        (.appWillResignActive, .sceneWillResignActive),
+        (.appWillEnterForeground, .sceneWillEnterForeground),
+        (.appDidEnterBackground, .sceneDidEnterBackground),
+        (.appOpenURL, .sceneOpenURLContexts),
+        (.appContinueUserActivity, .sceneContinueUserActivity),
+    ])
 
-    /// CarPlay scenes report their connection through the template delegate (C13 in docs/rules.md).
-    static let carPlayConnects: Set<EventID> = [.carPlayDidConnect, .carPlayDidConnectWindow]
+    /// Whether `id` connects a CarPlay scene: CarPlay scenes report their connection through
+    /// the template delegate (C13 in docs/rules.md). Two comparisons with constants, not a
+    /// set: asked at every scene event, where a set's lookup was a hash and a probe.
+    static func isCarPlayConnect(_ id: EventID) -> Bool { id == .carPlayDidConnect || id == .carPlayDidConnectWindow }
 
     static let appForegroundCallbacks: Set<EventID> = [
         .appDidBecomeActive, .appWillResignActive, .appDidEnterBackground, .appWillEnterForeground,
@@ -398,7 +400,7 @@ package struct TimelineBuilder {
         if event.id != .appDidDiscardSceneSessions {
             for session in event.sessions where !connection.sessions.contains(session) { connection.sessions.append(session) }
         }
-        if event.id == .sceneWillConnect || Self.carPlayConnects.contains(event.id) { connection.hasWillConnect = true }
+        if event.id == .sceneWillConnect || Self.isCarPlayConnect(event.id) { connection.hasWillConnect = true }
         let before = connection.state
         let after = SceneState.target(of: event.id) ?? before
         connection.steps.append(TimelineStep(event: index, id: event.id, before: before, after: after))
@@ -456,11 +458,11 @@ extension TimelineBuilder {
     }
 
     /// The application's state after each of UIKit's transitions, as a scene's states say it.
-    static let uikitTargets: [EventID: SceneState] = [
-        .uikitAppLaunched: .foregroundInactive, .uikitAppWillResignActive: .foregroundInactive,
-        .uikitAppWillEnterForeground: .foregroundInactive, .uikitAppDidBecomeActive: .foregroundActive,
-        .uikitAppDidEnterBackground: .background,
-    ]
+    static let uikitTargets = EventIDTable<SceneState>([
+        (.uikitAppLaunched, .foregroundInactive), (.uikitAppWillResignActive, .foregroundInactive),
+        (.uikitAppWillEnterForeground, .foregroundInactive), (.uikitAppDidBecomeActive, .foregroundActive),
+        (.uikitAppDidEnterBackground, .background),
+    ])
 
     /// The process's state after each of the system's lines: visible (foreground, active or
     /// not), not visible or suspended (background), gone (disconnected). A launch or a scene
