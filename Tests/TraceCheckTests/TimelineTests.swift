@@ -68,6 +68,37 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(before.events[3].attachment, .companion)
     }
 
+    /// Whether an epoch observes an id (asked of its bits where the id's number fits them)
+    /// is what its set says, for the catalog's ids and a team's past the bits, as the set
+    /// changes, and a copy taken before a change keeps its answers.
+    func testWhatAnEpochObservesIsAnsweredAsItsSetSays() throws {
+        let capture = """
+            2026-03-14 09:27:12.100000+0100 Fieldnotes[4817:3120544] -[AppDelegate application:didFinishLaunchingWithOptions:]
+            2026-03-14 09:27:12.200000+0100 Fieldnotes[4817:3120544] -[SceneDelegate scene:willConnectToSession:options:]
+            2026-03-14 09:27:12.301000+0100 Fieldnotes[4817:3120544] UISceneWillEnterForegroundNotification
+            """
+        var epoch = try XCTUnwrap(Checker().check(.text(name: "t", contents: capture)).timeline.epochs.first)
+        let team = (0..<160).map { EventID("team.observedInTest\($0)") }
+        let ids = EventCatalog.allIDs + team
+        XCTAssertGreaterThanOrEqual(team.map(\.tableIndex).max() ?? 0, 128, "some ids past the bits")
+        func agrees(_ epoch: ProcessEpoch, _ note: String) {
+            for id in ids { XCTAssertEqual(epoch.isObserved(id), epoch.observed.contains(id), "\(note) \(id)") }
+        }
+        XCTAssertTrue(epoch.isObserved(.sceneWillConnect))
+        agrees(epoch, "built")
+        let before = epoch
+        epoch.observed.formUnion(team.enumerated().filter { $0.offset % 3 == 0 }.map(\.element) + [.sceneWillEnterForeground])
+        epoch.observed.remove(.sceneWillConnect)
+        XCTAssertTrue(epoch.isObserved(team[0]) && epoch.isObserved(team[150]) && !epoch.isObserved(team[1]))
+        XCTAssertFalse(epoch.isObserved(.sceneWillConnect))
+        agrees(epoch, "changed")
+        XCTAssertTrue(before.isObserved(.sceneWillConnect))
+        XCTAssertFalse(before.isObserved(team[0]))
+        agrees(before, "copy")
+        epoch.observed = []
+        XCTAssertFalse(ids.contains(where: epoch.isObserved))
+    }
+
     /// Epochs built on several threads, one thread an epoch, are the epochs one thread
     /// builds, on generated captures of relaunches, several scenes and broken orders; and a
     /// check with two threads finds what one finds (its rules, too, are shared by threads).

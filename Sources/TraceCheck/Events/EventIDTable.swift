@@ -64,3 +64,33 @@ extension EventIDTable: Equatable where Value: Equatable {
         lhs.ids.count == rhs.ids.count && lhs.ids.allSatisfy { lhs[$0] == rhs[$0] }
     }
 }
+
+/// A set of ids as bits, for those numbered below 128 (the catalog's, and a team's first
+/// few): a plain value, so asking it costs no reference counting, where asking a `Set` read
+/// out of its owner retained and released the set's storage each time. It is asked for
+/// every event (`ProcessEpoch.drives`); an id past its bits is answered nil, for the set.
+struct EventIDBits: Hashable, Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init() {}
+
+    init(_ ids: Set<EventID>) {
+        for id in ids {
+            switch id.tableIndex {
+            case 0..<64: low |= 1 << UInt64(id.tableIndex)
+            case 64..<128: high |= 1 << UInt64(id.tableIndex - 64)
+            default: break
+            }
+        }
+    }
+
+    /// Whether `id` is in the set; nil when its number is past the bits.
+    func contains(_ id: EventID) -> Bool? {
+        switch id.tableIndex {
+        case 0..<64: low & (1 << UInt64(id.tableIndex)) != 0
+        case 64..<128: high & (1 << UInt64(id.tableIndex - 64)) != 0
+        default: nil
+        }
+    }
+}

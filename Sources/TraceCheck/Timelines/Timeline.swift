@@ -180,8 +180,12 @@ package struct ProcessEpoch: Hashable, Sendable {
         get { storage.fields.observed }
         _modify {
             let storage = unique()
+            // After the change, however the access ends.
+            defer {
+                storage.fields.observedBits = EventIDBits(storage.fields.observed)
+                storage.fields.sealed = Sealed()
+            }
             yield &storage.fields.observed
-            storage.fields.sealed = Sealed()
         }
     }
     /// The driving events, worked out once the timeline is built (`seal`): each rule walks
@@ -247,6 +251,8 @@ package struct ProcessEpoch: Hashable, Sendable {
         var mode: LifecycleMode = .unknown
         var modeAdopted = false
         var observed: Set<EventID> = []
+        /// `observed` as bits, kept with it by its accessor.
+        var observedBits = EventIDBits()
         var sealed = Sealed()
         var connections: [SceneConnection] = []
         var appTimeline: SceneConnection?
@@ -260,7 +266,7 @@ package struct ProcessEpoch: Hashable, Sendable {
         events.firstIndex { [.appWillFinishLaunching, .appDidFinishLaunching].contains($0.event.id) && $0.event.source == .callback }
     }
 
-    package func isObserved(_ id: EventID) -> Bool { observed.contains(id) }
+    package func isObserved(_ id: EventID) -> Bool { storage.fields.observedBits.contains(id) ?? observed.contains(id) }
 
     /// Lifecycle events, as a report counts them: not the lines that only name a scene.
     var eventCount: Int { events.reduce(0) { $0 + ($1.event.id.isIdentityHint ? 0 : 1) } }
@@ -277,10 +283,13 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// True for the callbacks (and stand-in notifications) that move a timeline: not
     /// companions, duplicates or forwarded calls.
+    // Inlined: asked for every event of each walk that finds the driving events, where the
+    // call was 0.3 % of a run's instructions at 10 % lifecycle lines.
+    @inline(__always)
     package func drives(_ entry: EpochEvent) -> Bool {
         switch entry.attachment {
         case .companion, .duplicate, .forwarded: false
-        default: entry.event.source == .callback || observed.contains(entry.event.id)
+        default: entry.event.source == .callback || isObserved(entry.event.id)
         }
     }
 
