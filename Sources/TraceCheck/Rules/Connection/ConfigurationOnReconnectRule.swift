@@ -61,21 +61,27 @@ package struct ConfigurationOnReconnectRule: CarryingRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
         var verdict = EpochVerdict()
         var pendingConfiguration: LifecycleEvent?
-        for event in epoch.driving {
-            if event.id == .appConfigurationForConnecting, event.source == .callback {
-                pendingConfiguration = event
-                verdict.judged = true
-            } else if event.id == .sceneWillConnect, let configuration = pendingConfiguration {
-                pendingConfiguration = nil
-                if let session = event.sessions.first(where: { carried.seen[$0] != nil }), let earlier = carried.seen[session] {
-                    verdict.findings.append(finding(
-                        "app.configurationForConnecting before the willConnect (line \(event.line)) of session \(session.prefix(8))…, already seen at line \(earlier.line): UIKit configures only new sessions",
-                        at: configuration, in: timeline, epoch: epoch, context: [event, earlier]))
+        // Through the buffer, each event copied only where it is kept or shown: a walk of the
+        // array retained and released every one.
+        epoch.driving.withUnsafeBufferPointer { driving in
+            for index in driving.indices {
+                let id = driving[index].id
+                if id == .appConfigurationForConnecting, driving[index].source == .callback {
+                    pendingConfiguration = driving[index]
+                    verdict.judged = true
+                } else if id == .sceneWillConnect, let configuration = pendingConfiguration {
+                    pendingConfiguration = nil
+                    let event = driving[index]
+                    if let session = event.sessions.first(where: { carried.seen[$0] != nil }), let earlier = carried.seen[session] {
+                        verdict.findings.append(finding(
+                            "app.configurationForConnecting before the willConnect (line \(event.line)) of session \(session.prefix(8))…, already seen at line \(earlier.line): UIKit configures only new sessions",
+                            at: configuration, in: timeline, epoch: epoch, context: [event, earlier]))
+                    }
                 }
+                // The configuration names the session it is creating: that is no earlier sighting.
+                guard id != .appConfigurationForConnecting else { continue }
+                for session in driving[index].sessions { carried.seen.noteFirst(session, driving[index]) }
             }
-            // The configuration names the session it is creating: that is no earlier sighting.
-            guard event.id != .appConfigurationForConnecting else { continue }
-            for session in event.sessions { carried.seen.noteFirst(session, event) }
         }
         return verdict
     }

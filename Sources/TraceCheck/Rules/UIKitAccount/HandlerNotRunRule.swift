@@ -88,22 +88,25 @@ package struct HandlerNotRunRule: EpochRule {
                 launchPhase[position] = launching
             }
         }
-        for (position, transition) in comparison.transitions.enumerated() {
-            guard let callback = transition.callback, transition.index > firstAppLine, transition.index < epoch.events.count - 1 else { continue }
-            // A process launches into the background state (`1024 -> 3072`) before its UI is
-            // up, and leaves it when the first scene (or the legacy window) comes to the
-            // foreground: a legacy app's delegate is called for neither, a scene's only for the
-            // second. The launch is judged from its first activation on.
-            if callback == .didEnterBackground || callback == .willEnterForeground, launchPhase[position] { continue }
-            // In a scene-based app, the app delegate's own callback is not what UIKit calls.
-            var ran = false, firstHandler: LifecycleEvent?
-            comparison.forEachCall(handling: transition) { call in
-                if firstHandler == nil { firstHandler = call.event }
-                ran = !(sceneBased && call.appDelegateCallback)
-                return !ran
+        comparison.transitions.withUnsafeBufferPointer { transitions in
+            for position in transitions.indices {
+                guard let callback = transitions[position].callback, transitions[position].index > firstAppLine,
+                      transitions[position].index < epoch.events.count - 1 else { continue }
+                // A process launches into the background state (`1024 -> 3072`) before its UI is
+                // up, and leaves it when the first scene (or the legacy window) comes to the
+                // foreground: a legacy app's delegate is called for neither, a scene's only for the
+                // second. The launch is judged from its first activation on.
+                if callback == .didEnterBackground || callback == .willEnterForeground, launchPhase[position] { continue }
+                // In a scene-based app, the app delegate's own callback is not what UIKit calls.
+                var ran = false, firstHandler: LifecycleEvent?
+                comparison.forEachCall(handling: transitions[position]) { call in
+                    if firstHandler == nil { firstHandler = call.event }
+                    ran = !(sceneBased && call.appDelegateCallback)
+                    return !ran
+                }
+                guard !ran else { continue }
+                missed[callback, default: []].append((transitions[position], firstHandler))
             }
-            guard !ran else { continue }
-            missed[callback, default: []].append((transition, firstHandler))
         }
         // Named only in a finding: worked out once, where one is made (the calls of a dense
         // capture's epoch are thousands).
