@@ -343,7 +343,10 @@ package struct RecordContext: Sendable {
 struct FieldBytes: Equatable, Sendable {
     static let inlineCapacity = 64
     private var inline = SIMD64<UInt8>()
-    private var overflow: [UInt8] = []
+    /// Nil until a field is longer than the inline bytes: a nil copies without reference
+    /// counting, where an empty array's storage was retained and released at every copy (a
+    /// record's context is copied for every event).
+    private var overflow: [UInt8]?
     private(set) var count = 0
 
     init() {}
@@ -371,7 +374,7 @@ struct FieldBytes: Equatable, Sendable {
     }
 
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        if count > Self.inlineCapacity { return try overflow.withUnsafeBytes(body) }
+        if count > Self.inlineCapacity { return try (overflow ?? []).withUnsafeBytes(body) }
         return try Swift.withUnsafeBytes(of: inline) { try body(UnsafeRawBufferPointer(start: $0.baseAddress, count: count)) }
     }
 
