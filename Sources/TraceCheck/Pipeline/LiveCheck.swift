@@ -117,12 +117,12 @@ extension CaptureReport {
             let marked = decidedAsSeen.contains(finding.tellingKey) ? RuleDescription.Decision.asSeen : nil
             guard let decision = marked ?? decisions[finding.rule], decision != .atEnd, position < epoch.events.count,
                   epoch.events[position].event.line == finding.line,
-                  epoch.events[position].event.source != .notification else { return false }
+                  epoch.events[position].source != .notification else { return false }
             if decision == .asSeenAnyMode { return true }
             if settled[index] == nil { settled[index] = (forcedMode || epoch.mode == .scene) && !epoch.hasStandInNotification }
             guard settled[index] == true else { return false }
             // A scene delegate's call of the app delegate is known by the callback after it.
-            guard TimelineBuilder.forwardingPairs[epoch.events[position].event.id] != nil else { return true }
+            guard TimelineBuilder.forwardingPairs[epoch.events[position].id] != nil else { return true }
             return epoch.events[(position + 1)...].contains { $0.event.line > finding.line && epoch.mayPairForwarding($0) }
         }
     }

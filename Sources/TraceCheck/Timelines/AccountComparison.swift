@@ -56,15 +56,16 @@ struct AccountComparison: Sendable {
         // retained and released every one.
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
-                let id = events[index].event.id
+                let id = events[index].id
                 if id.isUIKitAccount {
                     if let state = UIKitAccount.state(after: id) {
                         transitions.append(Transition(index: index, event: events[index].event, callback: UIKitAccount.callback(for: id), state: state))
                     }
                     continue
                 }
-                let source = events[index].event.source
-                guard source != .uikit, source != .system, !events[index].event.deferred, let callback = ForegroundCallback(id) else { continue }
+                let source = events[index].source
+                // The event itself (its `deferred`) is read last, for a callback of the four only.
+                guard source != .uikit, source != .system, let callback = ForegroundCallback(id), !events[index].event.deferred else { continue }
                 if case .duplicate = events[index].attachment { continue }
                 var connection: Int?
                 if case .connection(let target) = events[index].attachment, target >= -1 { connection = target }

@@ -133,6 +133,18 @@ package enum Attachment: Hashable, Sendable {
 package struct EpochEvent: Hashable, Sendable {
     package let event: LifecycleEvent
     package var attachment: Attachment
+    /// The event's id and source, kept beside it: the timeline's and the rules' walks ask them
+    /// of every event, and read from the event (two objects away) each read retained and
+    /// released it.
+    package let id: EventID
+    package let source: EventSource
+
+    package init(event: LifecycleEvent, attachment: Attachment) {
+        self.event = event
+        self.attachment = attachment
+        id = event.id
+        source = event.source
+    }
 }
 
 /// One run of one process (L1 in docs/rules.md).
@@ -275,7 +287,7 @@ package struct ProcessEpoch: Hashable, Sendable {
     var ownAccounts: (uikit: Int, system: Int) {
         events.withUnsafeBufferPointer { events in
             events.indices.reduce(into: (0, 0)) { counts, index in
-                let id = events[index].event.id
+                let id = events[index].id
                 if id.isSystemAccount { counts.1 += 1 } else if id.isUIKitAccount, !id.isIdentityHint { counts.0 += 1 }
             }
         }
@@ -283,13 +295,16 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// True for the callbacks (and stand-in notifications) that move a timeline: not
     /// companions, duplicates or forwarded calls.
-    // Inlined: asked for every event of each walk that finds the driving events, where the
-    // call was 0.3 % of a run's instructions at 10 % lifecycle lines.
+    package func drives(_ entry: EpochEvent) -> Bool { drives(entry.attachment, entry.id, entry.source) }
+
+    /// `drives(_:)` from an entry's parts. Inlined, and handed the parts: a walk through the
+    /// events' buffer reads them in place, where an entry passed whole was copied (its event
+    /// retained and released).
     @inline(__always)
-    package func drives(_ entry: EpochEvent) -> Bool {
-        switch entry.attachment {
+    func drives(_ attachment: Attachment, _ id: EventID, _ source: EventSource) -> Bool {
+        switch attachment {
         case .companion, .duplicate, .forwarded: false
-        default: entry.event.source == .callback || isObserved(entry.event.id)
+        default: source == .callback || isObserved(id)
         }
     }
 
@@ -297,13 +312,19 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// them once the epoch is sealed), through the events' buffer: a walk of the array
     /// retained and released each event.
     var drivingIndices: [Int] {
-        events.withUnsafeBufferPointer { events in events.indices.filter { drives(events[$0]) } }
+        events.withUnsafeBufferPointer { events in
+            events.indices.filter { drives(events[$0].attachment, events[$0].id, events[$0].source) }
+        }
     }
 
     /// The events a forwarded call is paired by (R3): the driving events but a framework's
     /// states (Flutter's engine prints its `inactive` while the scene delegate forwards).
-    package func mayPairForwarding(_ entry: EpochEvent) -> Bool {
-        drives(entry) && !entry.event.id.isFrameworkState
+    package func mayPairForwarding(_ entry: EpochEvent) -> Bool { mayPairForwarding(entry.attachment, entry.id, entry.source) }
+
+    /// `mayPairForwarding(_:)` from an entry's parts (see `drives(_:_:_:)`).
+    @inline(__always)
+    func mayPairForwarding(_ attachment: Attachment, _ id: EventID, _ source: EventSource) -> Bool {
+        drives(attachment, id, source) && !id.isFrameworkState
     }
 
     /// The events that drive a timeline, in order, with their index in `events`.
@@ -338,7 +359,7 @@ package struct ProcessEpoch: Hashable, Sendable {
         let comparison = uikitTimeline == nil ? nil : AccountComparison(self)
         // Read through the buffer: `enumerated()` retained and released each event.
         let (positions, ambiguous) = events.withUnsafeBufferPointer { events in
-            (EventIDTable(positionsOf: events.count) { events[$0].event.id }, events.reduce(0) { $1.attachment == .ambiguous ? $0 + 1 : $0 })
+            (EventIDTable(positionsOf: events.count) { events[$0].id }, events.reduce(0) { $1.attachment == .ambiguous ? $0 + 1 : $0 })
         }
         sealed = Sealed(driving: DrivingEvents(of: self), positions: positions, comparison: comparison, ambiguous: ambiguous)
     }

@@ -288,8 +288,8 @@ package struct TimelineBuilder {
     }
 
     func resolveAmbiguousSpellings(_ epoch: inout ProcessEpoch) {
-        for index in epoch.events.indices where epoch.events[index].event.id.builtInFamily == .ambiguous {
-            guard let callback = ForegroundCallback(epoch.events[index].event.id) else { continue }
+        for index in epoch.events.indices where epoch.events[index].id.builtInFamily == .ambiguous {
+            guard let callback = ForegroundCallback(epoch.events[index].id) else { continue }
             let id = callback.id(atSceneLevel: epoch.mode == .scene)
             epoch.events[index] = EpochEvent(event: epoch.events[index].event.withID(id), attachment: .process)
         }
@@ -304,11 +304,11 @@ package struct TimelineBuilder {
     func classifyNotifications(_ epoch: inout ProcessEpoch) {
         var loggedCallbacks: Set<EventID> = []
         epoch.events.withUnsafeBufferPointer { events in
-            for index in events.indices where events[index].event.source == .callback { loggedCallbacks.insert(events[index].event.id) }
+            for index in events.indices where events[index].source == .callback { loggedCallbacks.insert(events[index].id) }
         }
         epoch.observed = loggedCallbacks
-        for index in epoch.events.indices where epoch.events[index].event.source == .notification {
-            let id = epoch.events[index].event.id
+        for index in epoch.events.indices where epoch.events[index].source == .notification {
+            let id = epoch.events[index].id
             let drivesTimeline = epoch.mode == .scene ? id.isSceneLevel : id.builtInFamily == .app
             if loggedCallbacks.contains(id) || !drivesTimeline {
                 epoch.events[index].attachment = loggedCallbacks.contains(id) ? .companion : .process
@@ -340,16 +340,18 @@ package struct TimelineBuilder {
     /// them, and so may a framework's state (Flutter's engine prints its `inactive` while the
     /// scene delegate forwards `sceneWillResignActive`).
     func markForwarding(_ epoch: inout ProcessEpoch) {
-        let driving = epoch.events.withUnsafeBufferPointer { events in events.indices.filter { epoch.mayPairForwarding(events[$0]) } }
+        let driving = epoch.events.withUnsafeBufferPointer { events in
+            events.indices.filter { epoch.mayPairForwarding(events[$0].attachment, events[$0].id, events[$0].source) }
+        }
         for (position, index) in driving.enumerated() {
-            guard epoch.events[index].event.source == .callback, let counterpart = Self.forwardingPairs[epoch.events[index].event.id] else { continue }
+            guard epoch.events[index].source == .callback, let counterpart = Self.forwardingPairs[epoch.events[index].id] else { continue }
             let event = epoch.events[index].event
             // The driving events just before and after it, looked at in place (filtered and
             // mapped, they made two arrays a callback).
             var partner: Int?
             for neighbour in [position - 1, position + 1] where partner == nil && driving.indices.contains(neighbour) {
                 let other = driving[neighbour]
-                guard epoch.events[other].event.id == counterpart, case .process = epoch.events[other].attachment else { continue }
+                guard epoch.events[other].id == counterpart, case .process = epoch.events[other].attachment else { continue }
                 if sameThread(event, epoch.events[other].event) && withinWindow(event, epoch.events[other].event) { partner = other }
             }
             if let partner { epoch.events[index].attachment = .forwarded(pairedWith: partner) }
@@ -374,7 +376,7 @@ package struct TimelineBuilder {
         var lookup = ConnectionLookup()
         for index in epoch.events.indices {
             let entry = epoch.events[index]
-            guard entry.event.id.isSceneLevel, epoch.drives(entry) else { continue }
+            guard entry.id.isSceneLevel, epoch.drives(entry) else { continue }
             let startObserved = launch.map { $0 < index } ?? false
             let target: Int
             switch lookup.choose(for: entry.event, startObserved: startObserved, in: epoch.connections) {
@@ -414,14 +416,14 @@ package struct TimelineBuilder {
         var touched = false
         for index in epoch.events.indices {
             let entry = epoch.events[index]
-            guard epoch.drives(entry), entry.event.id.builtInFamily == .app else { continue }
-            if entry.event.id == .appDidFinishLaunching, timeline.steps.isEmpty || timeline.state == .unknown {
+            guard epoch.drives(entry), entry.id.builtInFamily == .app else { continue }
+            if entry.id == .appDidFinishLaunching, timeline.steps.isEmpty || timeline.state == .unknown {
                 // After launch the app is inactive (or, launched for a background event, about
                 // to enter the background): both next callbacks are legal from here.
-                timeline.steps.append(TimelineStep(event: index, id: entry.event.id, before: timeline.state, after: .foregroundInactive))
+                timeline.steps.append(TimelineStep(event: index, id: entry.id, before: timeline.state, after: .foregroundInactive))
                 timeline.state = .foregroundInactive
                 touched = true
-            } else if Self.appForegroundCallbacks.contains(entry.event.id) {
+            } else if Self.appForegroundCallbacks.contains(entry.id) {
                 epoch.events[index].attachment = .connection(-1)
                 Self.advance(&timeline, with: entry.event, at: index)
                 touched = true
@@ -440,7 +442,7 @@ extension TimelineBuilder {
     /// the application resigned active.
     func buildUIKitTimeline(_ epoch: inout ProcessEpoch) {
         var timeline = SceneConnection(ordinal: 0, origin: .uikit, state: .unknown)
-        for index in epoch.events.indices where epoch.events[index].event.id.isUIKitAccount {
+        for index in epoch.events.indices where epoch.events[index].id.isUIKitAccount {
             let event = epoch.events[index].event
             if event.id.isIdentityHint {
                 for session in event.sessions where !timeline.sessions.contains(session) { timeline.sessions.append(session) }
@@ -479,8 +481,8 @@ extension TimelineBuilder {
     func buildSystemTimeline(_ epoch: inout ProcessEpoch) {
         var timeline = SceneConnection(ordinal: 0, origin: .system, state: .unknown)
         var previous: EventID?
-        for index in epoch.events.indices where epoch.events[index].event.id.isSystemAccount {
-            let id = epoch.events[index].event.id
+        for index in epoch.events.indices where epoch.events[index].id.isSystemAccount {
+            let id = epoch.events[index].id
             epoch.events[index].attachment = .connection(-3)
             // SpringBoard logs a state again as other parts of it change: one step.
             defer { previous = id }

@@ -63,9 +63,9 @@ package struct NotificationBeforeCallbackRule: EpochRule {
             // The callback it accompanies is the next event that drives a timeline, when
             // that is the same event and no callback of its kind came just before.
             guard let next = epoch.events.indices.first(where: { $0 > index && epoch.drives(epoch.events[$0]) }),
-                  epoch.events[next].event.id == notification.id, epoch.events[next].event.source == .callback else { continue }
+                  epoch.events[next].id == notification.id, epoch.events[next].source == .callback else { continue }
             let previous = epoch.events[..<index].lastIndex { epoch.drives($0) }
-            if let previous, epoch.events[previous].event.id == notification.id { continue }
+            if let previous, epoch.events[previous].id == notification.id { continue }
             let callback = epoch.events[next].event
             guard let start = notification.time, let end = callback.time else {
                 verdict.unverifiable.insert("the capture has no timestamps")

@@ -50,7 +50,7 @@ package struct OpenURLInSceneAppRule: EpochRule {
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true
         guard epoch.holds(.appOpenURL) else { return verdict }
-        for entry in epoch.events where entry.event.id == .appOpenURL && entry.event.source == .callback && entry.attachment == .process {
+        for entry in epoch.events where entry.id == .appOpenURL && entry.source == .callback && entry.attachment == .process {
             verdict.findings.append(finding(
                 "application(_:open:options:) in a scene-based app: UIKit delivers URLs to scene(_:openURLContexts:) or willConnect's connection options",
                 at: entry.event, in: timeline, epoch: epoch))

@@ -44,7 +44,7 @@ extension ProcessEpoch {
     func stateChanges(of family: EventFamily) -> [(from: LifecycleEvent, to: LifecycleEvent)] {
         var changes: [(from: LifecycleEvent, to: LifecycleEvent)] = []
         var previous: LifecycleEvent?
-        for entry in events where entry.event.id.builtInFamily == family && entry.event.id != previous?.id {
+        for entry in events where entry.id.builtInFamily == family && entry.id != previous?.id {
             if let previous { changes.append((previous, entry.event)) }
             previous = entry.event
         }

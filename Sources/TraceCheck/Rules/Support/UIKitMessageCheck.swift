@@ -19,7 +19,7 @@ extension UIKitMessageRule {
         verdict.judged = true
         guard epoch.holds(Self.message) else { return verdict }
         var groups: [(subject: String, events: [LifecycleEvent])] = []
-        for entry in epoch.events where entry.event.id == Self.message && Self.reports(entry.event) {
+        for entry in epoch.events where entry.id == Self.message && Self.reports(entry.event) {
             let subject = Self.subject(of: entry.event)
             if let index = groups.firstIndex(where: { $0.subject == subject }) {
                 groups[index].events.append(entry.event)
