@@ -8,13 +8,9 @@ struct EventIDTable<Value> {
     /// The ids that have a value, in the order they were first given one.
     private(set) var ids: [EventID] = []
 
-    init() {}
-
     init(_ pairs: some Sequence<(EventID, Value)>) {
         for (id, value) in pairs { self[id] = value }
     }
-
-    var isEmpty: Bool { ids.isEmpty }
 
     subscript(id: EventID) -> Value? {
         get {
@@ -58,12 +54,6 @@ extension EventIDTable where Value == [Int] {
 }
 
 extension EventIDTable: Sendable where Value: Sendable {}
-
-extension EventIDTable: Equatable where Value: Equatable {
-    static func == (lhs: EventIDTable, rhs: EventIDTable) -> Bool {
-        lhs.ids.count == rhs.ids.count && lhs.ids.allSatisfy { lhs[$0] == rhs[$0] }
-    }
-}
 
 /// A set of ids as bits, for those numbered below 128 (the catalog's, and a team's first
 /// few): a plain value, so asking it costs no reference counting, where asking a `Set` read

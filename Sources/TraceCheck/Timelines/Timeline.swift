@@ -39,8 +39,8 @@ package enum SceneState: String, Sendable, Codable {
         }
     }
 
-    /// `target(member:)` for every id of the catalog, found by the id's own precomputed hash: by
-    /// member, each event cut its name and hashed the cut, once per step of every scene.
+    /// `target(member:)` for every id of the catalog, found by the id's number: by member, each
+    /// event cut its name and hashed the cut, once per step of every scene.
     private static let targetsByID = EventIDTable<SceneState?>(EventCatalog.allIDs.map { ($0, target(member: $0.member)) })
 
     /// The state `id` moves a scene (or a legacy app) into, if any.
