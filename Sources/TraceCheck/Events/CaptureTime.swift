@@ -71,8 +71,9 @@ package enum CaptureTime {
         let lumberjack = cursor + 4 <= bytes.count && bytes[cursor] == 58 && (cursor + 1..<cursor + 4).allSatisfy { Bytes.isDigit(bytes[$0]) }
             && (cursor + 4 == bytes.count || !Bytes.isDigit(bytes[cursor + 4]))
         if cursor < bytes.count, bytes[cursor] == 46 || bytes[cursor] == 44 || lumberjack {
-            // The digits as one integer, divided once by a power of ten (exact up to 10^22): a
-            // running scale divided by ten at each digit cost a division a digit, per event.
+            // The digits as one integer, divided once by a power of ten (exact up to 10^22), as
+            // the reading at fixed places above does, so that the two agree to the bit (a
+            // running scale divided by ten at each digit did not, and cost a division a digit).
             // Past 18 digits (beyond a Double's precision of the seconds) they are skipped.
             var digits = 0, read = 0, scale = 1.0
             cursor += 1
