@@ -8,28 +8,20 @@ struct EventIDTable<Value> {
     /// The ids that have a value, in the order they were first given one.
     private(set) var ids: [EventID] = []
 
+    /// Made once from its pairs (a later pair of the same id replaces the earlier's value), and
+    /// only read after.
     init(_ pairs: some Sequence<(EventID, Value)>) {
-        for (id, value) in pairs { self[id] = value }
+        for (id, value) in pairs {
+            let index = id.tableIndex
+            if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
+            if slots[index] == nil { ids.append(id) }
+            slots[index] = value
+        }
     }
 
     subscript(id: EventID) -> Value? {
-        get {
-            let index = id.tableIndex
-            return index < slots.count ? slots[index] : nil
-        }
-        set {
-            let index = id.tableIndex
-            if index >= slots.count {
-                guard newValue != nil else { return }
-                slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
-            }
-            switch (slots[index] == nil, newValue == nil) {
-            case (true, false): ids.append(id)
-            case (false, true): ids.removeAll { $0 == id }
-            default: break
-            }
-            slots[index] = newValue
-        }
+        let index = id.tableIndex
+        return index < slots.count ? slots[index] : nil
     }
 }
 

@@ -157,6 +157,6 @@ extension ProcessEpoch {
     /// A notification stands in for a callback the app has not logged (yet): should the
     /// callback come, the notification becomes its companion and every step it made goes.
     var hasStandInNotification: Bool {
-        events.contains { $0.event.source == .notification && drives($0) }
+        events.contains { $0.source == .notification && drives($0) }
     }
 }

@@ -316,7 +316,7 @@ enum TimelineRows {
     static func rows(of epoch: ProcessEpoch) -> [Row] {
         var rows: [Row] = []
         let processEvents = epoch.events.filter { if case .process = $0.attachment { true } else { false } }
-            .filter { $0.event.id.builtInFamily == .app && $0.event.source == .callback }
+            .filter { $0.id.builtInFamily == .app && $0.source == .callback }
         if !processEvents.isEmpty, epoch.appTimeline == nil || epoch.mode == .scene {
             rows.append(Row(kind: .appDelegate, label: "app", steps: processEvents.map { Step($0.event) }))
         }
@@ -326,7 +326,7 @@ enum TimelineRows {
         }
         // The states a framework reports, a row each, under the name apps know them by.
         for (family, name) in EventCatalog.frameworkStates {
-            let states = epoch.events.filter { $0.event.id.builtInFamily == family }
+            let states = epoch.events.filter { $0.id.builtInFamily == family }
             if !states.isEmpty { rows.append(Row(kind: .framework, label: name, steps: states.map { Step($0.event) })) }
         }
         // UIKit's own account, then the system's, under what the app logged.

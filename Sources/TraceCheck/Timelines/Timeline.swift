@@ -275,13 +275,13 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// Index of the first launch callback, when the capture shows the launch.
     package var launchIndex: Int? {
-        events.firstIndex { [.appWillFinishLaunching, .appDidFinishLaunching].contains($0.event.id) && $0.event.source == .callback }
+        events.firstIndex { [.appWillFinishLaunching, .appDidFinishLaunching].contains($0.id) && $0.source == .callback }
     }
 
     package func isObserved(_ id: EventID) -> Bool { storage.fields.observedBits.contains(id) ?? observed.contains(id) }
 
     /// Lifecycle events, as a report counts them: not the lines that only name a scene.
-    var eventCount: Int { events.reduce(0) { $0 + ($1.event.id.isIdentityHint ? 0 : 1) } }
+    var eventCount: Int { events.reduce(0) { $0 + ($1.id.isIdentityHint ? 0 : 1) } }
 
     /// The events UIKit logged of its own accord, and those the system logged about the process.
     var ownAccounts: (uikit: Int, system: Int) {
@@ -340,7 +340,7 @@ package struct ProcessEpoch: Hashable, Sendable {
     /// epoch is sealed, where a rule's filter of every event by its id cost a retain and a
     /// release of each (a tenth of the rules' time on an app's console, for four rules).
     package func positions(of id: EventID) -> [Int] {
-        sealed.positions.map { $0[id] ?? [] } ?? events.indices.filter { events[$0].event.id == id }
+        sealed.positions.map { $0[id] ?? [] } ?? events.indices.filter { events[$0].id == id }
     }
 
     /// `driving`'s events that are `id`, in order.
@@ -358,10 +358,8 @@ package struct ProcessEpoch: Hashable, Sendable {
     mutating func seal() {
         let comparison = uikitTimeline == nil ? nil : AccountComparison(self)
         // Read through the buffer: `enumerated()` retained and released each event.
-        let (positions, ambiguous) = events.withUnsafeBufferPointer { events in
-            (EventIDTable(positionsOf: events.count) { events[$0].id }, events.reduce(0) { $1.attachment == .ambiguous ? $0 + 1 : $0 })
-        }
-        sealed = Sealed(driving: DrivingEvents(of: self), positions: positions, comparison: comparison, ambiguous: ambiguous)
+        let positions = events.withUnsafeBufferPointer { events in EventIDTable(positionsOf: events.count) { events[$0].id } }
+        sealed = Sealed(driving: DrivingEvents(of: self), positions: positions, comparison: comparison, ambiguous: ambiguousCount)
     }
 
     /// The app's foreground callbacks set beside UIKit's account of this process.
@@ -369,17 +367,22 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// The scene events that name no scene where several scenes were connected: the rules
     /// that follow scenes cannot place them.
-    package var ambiguousEvents: Int { sealed.ambiguous ?? events.reduce(0) { $1.attachment == .ambiguous ? $0 + 1 : $0 } }
+    package var ambiguousEvents: Int { sealed.ambiguous ?? ambiguousCount }
+
+    /// `ambiguousEvents` counted now, through the events' buffer (`seal` keeps it).
+    private var ambiguousCount: Int {
+        events.withUnsafeBufferPointer { events in events.indices.reduce(0) { events[$1].attachment == .ambiguous ? $0 + 1 : $0 } }
+    }
 
     /// Whether some event of the epoch is `id`: a rule about one rare line (UIKit's warnings)
     /// asks before walking the events.
-    package func holds(_ id: EventID) -> Bool { sealed.positions.map { $0[id] != nil } ?? events.contains { $0.event.id == id } }
+    package func holds(_ id: EventID) -> Bool { sealed.positions.map { $0[id] != nil } ?? events.contains { $0.id == id } }
 
     /// Whether some event of the epoch has an id that `matches` (a framework's family, a
     /// kind of callback): asked of the few tens of ids a sealed epoch holds, not of its
     /// events, which a walk retains and releases one by one.
     package func holds(where matches: (EventID) -> Bool) -> Bool {
-        sealed.positions.map { $0.ids.contains(where: matches) } ?? events.contains { matches($0.event.id) }
+        sealed.positions.map { $0.ids.contains(where: matches) } ?? events.contains { matches($0.id) }
     }
 
     package func connection(at index: Int) -> SceneConnection? {
@@ -393,7 +396,7 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// Whether the app itself logged anything here: not only UIKit's account of it.
     package var appLogs: Bool {
-        events.withUnsafeBufferPointer { events in events.indices.contains { !events[$0].event.id.isOutsideAccount } }
+        events.withUnsafeBufferPointer { events in events.indices.contains { !events[$0].id.isOutsideAccount } }
     }
 
     /// Every scene connection, then the legacy app timeline: what the app logged, not UIKit's

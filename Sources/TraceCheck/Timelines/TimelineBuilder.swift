@@ -189,7 +189,7 @@ package struct TimelineBuilder {
         var byPid: [Int: [Int]] = [:], byName: [String: [Int]] = [:]
         for (index, epoch) in epochs.enumerated() {
             if let pid = epoch.pid { byPid[pid, default: []].append(index) }
-            var names = Set(epoch.events.compactMap { $0.event.id.isIdentityHint ? $0.event.bundle : nil })
+            var names = Set(epoch.events.compactMap { $0.id.isIdentityHint ? $0.event.bundle : nil })
             if let process = epoch.process { names.insert(process) }
             for name in names { byName[name, default: []].append(index) }
         }
@@ -261,7 +261,7 @@ package struct TimelineBuilder {
     // MARK: Mode
 
     func detectMode(_ epoch: inout ProcessEpoch) {
-        epoch.legacyWarning = epoch.events.first { $0.event.id == .uikitLegacyLifecycleWarning }?.event.line
+        epoch.legacyWarning = epoch.events.first { $0.id == .uikitLegacyLifecycleWarning }?.event.line
         if let forced = options.forcedMode {
             epoch.mode = forced
             return

@@ -54,7 +54,7 @@ package struct AppNotificationAgainstSceneStateRule: EpochRule {
         guard epoch.mode == .scene else { return verdict }
         // The two ids' events, in order, from where the epoch keeps each id's.
         let notifications = (epoch.positions(of: .appDidEnterBackground) + epoch.positions(of: .appDidBecomeActive)).sorted()
-            .filter { epoch.events[$0].event.source == .notification }
+            .filter { epoch.events[$0].source == .notification }
         guard !notifications.isEmpty else { return verdict }
         guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
             verdict.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")

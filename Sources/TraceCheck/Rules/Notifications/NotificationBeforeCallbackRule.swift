@@ -54,7 +54,7 @@ package struct NotificationBeforeCallbackRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         let companions = epoch.events.indices.filter {
-            epoch.events[$0].attachment == .companion && !Self.ownRules.contains(epoch.events[$0].event.id)
+            epoch.events[$0].attachment == .companion && !Self.ownRules.contains(epoch.events[$0].id)
         }
         guard !companions.isEmpty else { return verdict }
         verdict.judged = true

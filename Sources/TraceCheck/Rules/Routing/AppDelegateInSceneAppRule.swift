@@ -57,7 +57,7 @@ package struct AppDelegateInSceneAppRule: EpochRule {
             let event = entry.event
             guard event.source == .callback, entry.attachment == .process,
                   let counterpart = TimelineBuilder.forwardingPairs[event.id], epoch.isObserved(counterpart) else { continue }
-            let nearest = epoch.events[..<index].last { $0.event.id == counterpart }?.event
+            let nearest = epoch.events[..<index].last { $0.id == counterpart }?.event
             verdict.findings.append(finding(
                 "\(event.id) in a scene-based app, not next to a \(counterpart) it could be forwarded from: UIKit does not call it when the app uses scenes",
                 at: event, in: timeline, epoch: epoch, context: nearest.map { [$0] } ?? []))

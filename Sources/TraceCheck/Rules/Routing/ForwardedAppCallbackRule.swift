@@ -36,7 +36,7 @@ package struct ForwardedAppCallbackRule: EpochRule {
         verdict.judged = true
         // The candidates picked out through the buffer: a walk of the events retained each.
         let candidates = epoch.events.withUnsafeBufferPointer { events in
-            events.indices.filter { events[$0].event.source == .callback && events[$0].attachment == .process }
+            events.indices.filter { events[$0].source == .callback && events[$0].attachment == .process }
         }
         for index in candidates {
             let event = epoch.events[index].event

@@ -41,7 +41,7 @@ extension ProcessEpoch {
     /// True when the process is known to have ended inside the capture: a later epoch of
     /// the same process, or willTerminate.
     func endsWithinCapture(_ timeline: CaptureTimeline) -> Bool {
-        events.contains { $0.event.id == .appWillTerminate && $0.event.source == .callback }
+        events.contains { $0.id == .appWillTerminate && $0.source == .callback }
             || timeline.epochs.contains { $0.ordinal > ordinal && ($0.process == process || process == nil) }
     }
 }

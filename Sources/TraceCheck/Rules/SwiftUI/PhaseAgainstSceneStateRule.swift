@@ -60,7 +60,7 @@ package struct PhaseAgainstSceneStateRule: EpochRule {
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline) -> EpochVerdict {
         var verdict = EpochVerdict()
         guard epoch.holds(where: { $0.builtInFamily == .swiftui }) else { return verdict }
-        let phases = epoch.events.indices.filter { epoch.events[$0].event.id.builtInFamily == .swiftui }
+        let phases = epoch.events.indices.filter { epoch.events[$0].id.builtInFamily == .swiftui }
         guard !phases.isEmpty, epoch.mode == .scene else { return verdict }
         guard epoch.isObserved(.sceneDidBecomeActive), epoch.isObserved(.sceneDidEnterBackground) else {
             verdict.unverifiable.insert("scene.didBecomeActive or scene.didEnterBackground not logged")

@@ -74,7 +74,7 @@ package struct HandlerNotRunRule: EpochRule {
         let comparison = epoch.accountComparison
         guard comparison.comparable else { return verdict }
         verdict.judged = true
-        guard let firstAppLine = epoch.events.firstIndex(where: { !$0.event.id.isOutsideAccount }) else { return verdict }
+        guard let firstAppLine = epoch.events.firstIndex(where: { !$0.id.isOutsideAccount }) else { return verdict }
         let sceneBased = epoch.mode == .scene
         var missed: [ForegroundCallback: [(transition: AccountComparison.Transition, appDelegateLine: LifecycleEvent?)]] = [:]
         // From each launch to the first activation after it.
