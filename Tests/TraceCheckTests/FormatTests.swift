@@ -340,6 +340,9 @@ final class FormatTests: XCTestCase {
             XCTAssertEqual(left.fold, Array(bytes.prefix(length)).withUnsafeBytes { FieldBytes($0) }.fold, "length \(length)")
         }
         XCTAssertTrue(field("").equals(UnsafeRawBufferPointer(start: nil, count: 0)))
+        // A field past the inline bytes is compared with raw bytes too, to its last byte.
+        XCTAssertTrue(Array(long.utf8).withUnsafeBytes { field(long).equals($0) })
+        XCTAssertFalse(Array((long.dropLast() + "!").utf8).withUnsafeBytes { field(long).equals($0) })
         XCTAssertNotEqual(field("main").fold, field("mainx").fold)
         XCTAssertEqual(field(long + "x").fold, field(long + "y").fold, "a heap field mixes its length only")
     }

@@ -13,31 +13,36 @@ struct TextKey: Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
 
     func _rawHashValue(seed: Int) -> Int {
-        var text = text
-        let folded = text.withUTF8 { bytes -> UInt64 in
-            var hash = UInt64(truncatingIfNeeded: seed) ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
-            let raw = UnsafeRawBufferPointer(bytes)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                hash ^= hash >> 32
-                offset += 8
-            }
-            // The last bytes: the string's last eight (overlapping the words before), or the
-            // bytes one by one in a string shorter than a word.
-            var last: UInt64 = 0
-            if offset < raw.count {
-                if raw.count >= 8 {
-                    last = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
-                } else {
-                    while offset < raw.count {
-                        last = last << 8 | UInt64(raw[offset])
-                        offset += 1
-                    }
+        // Read in place: `withUTF8` needs a mutable copy of the string, which cost a retain
+        // and a release a lookup. Strings made here are contiguous; another one is folded
+        // from a copy of its bytes.
+        let folded = text.utf8.withContiguousStorageIfAvailable { Self.fold($0, seed: seed) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { Self.fold($0, seed: seed) }
+        return spreadForHashing(Int(truncatingIfNeeded: folded))
+    }
+
+    private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, seed: Int) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: seed) ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        let raw = UnsafeRawBufferPointer(bytes)
+        var offset = 0
+        while offset + 8 <= raw.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 32
+            offset += 8
+        }
+        // The last bytes: the string's last eight (overlapping the words before), or the
+        // bytes one by one in a string shorter than a word.
+        var last: UInt64 = 0
+        if offset < raw.count {
+            if raw.count >= 8 {
+                last = raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self)
+            } else {
+                while offset < raw.count {
+                    last = last << 8 | UInt64(raw[offset])
+                    offset += 1
                 }
             }
-            return (hash ^ last) &* 0x9E37_79B9_7F4A_7C15
         }
-        return spreadForHashing(Int(truncatingIfNeeded: folded))
+        return (hash ^ last) &* 0x9E37_79B9_7F4A_7C15
     }
 }
