@@ -5,8 +5,7 @@ import XCTest
 /// first mark of each process and the last one, each with the pid and the name of its own record.
 final class ProcessMarkLogTests: XCTestCase {
     private func note(_ log: inout ProcessMarkLog, _ line: Int, _ pid: Int?, _ name: String) {
-        var name = name
-        name.withUTF8 { log.note(line: line, pid: pid, process: UnsafeRawBufferPointer($0)) }
+        log.note(line: line, pid: pid, name: log.register(name.isEmpty ? nil : name))
     }
 
     private func rendered(_ marks: [ProcessMark]) -> [String] {

@@ -7,14 +7,18 @@ struct ProcessMarkLog {
     /// The processes marked since the last event.
     private var keysSinceEvent = MarkedSinceEvent()
     /// The latest mark since the last event, when its process had been marked already: kept
-    /// only if it is still the latest when the next event comes. Its name stays in bytes until
-    /// then (`pendingProcess`, whose bytes each repeat sets): with apps logging in turn, most
-    /// marks are such repeats, and a string per line cost more than the rest of a mark.
-    private var pendingRepeat: (line: Int, pid: Int?)?
-    private var pendingProcess = FieldBytes()
+    /// only if it is still the latest when the next event comes. Its name stays a number in
+    /// `names` until then: with apps logging in turn, most marks are such repeats.
+    private var pendingRepeat: (line: Int, pid: Int?, name: Int)?
+    /// The process names marks are made with, each once (`register`), so that a mark takes a
+    /// copy of a string, not a string made from its record's bytes: on a device log of 100
+    /// apps logging in turn, making them and copying the bytes of each repeat cost half of
+    /// what the marks cost.
+    private var names: [String?] = []
+    private var nameNumbers: [String?: Int] = [:]
 
     private var pendingMark: ProcessMark? {
-        pendingRepeat.map { ProcessMark(line: $0.line, pid: $0.pid, process: pendingProcess.text) }
+        pendingRepeat.map { ProcessMark(line: $0.line, pid: $0.pid, process: names[$0.name]) }
     }
 
     /// For a part after the first: how its first stretch of marks (from its first mark to the
@@ -43,30 +47,35 @@ struct ProcessMarkLog {
     /// The process the last mark entered (the current one).
     var current: ProcessMark? { pendingMark ?? marks.last }
 
+    /// The number marks of a process of this name are noted with (nil: a record without one).
+    mutating func register(_ name: String?) -> Int {
+        if let known = nameNumbers[name] { return known }
+        names.append(name)
+        nameNumbers[name] = names.count - 1
+        return names.count - 1
+    }
+
     /// The selected process changed at `line`, to the one with this pid (if the format has
-    /// one) and name (the record's bytes).
-    mutating func note(line: Int, pid: Int?, process: UnsafeRawBufferPointer) {
-        // A pid is the key where there is one: no string to build for the common case.
-        let key = pid.map(ProcessMark.Key.pid) ?? .name(String(decoding: process, as: UTF8.self))
-        if keysSinceEvent.contains(key) {
-            pendingRepeat = (line, pid)
-            pendingProcess.set(process)
-            if leading?.open == true, leading?.secondOfFirst == nil, key == marks.first?.key {
+    /// one) and name (a number `register` gave).
+    mutating func note(line: Int, pid: Int?, name: Int) {
+        // A pid is the key where there is one, asked of the table without a `Key` (which may
+        // hold a string, and was made and destroyed at every mark).
+        let seen = if let pid { keysSinceEvent.contains(pid: pid) } else { keysSinceEvent.contains(.name(names[name] ?? "")) }
+        if seen {
+            pendingRepeat = (line, pid, name)
+            if leading?.open == true, leading?.secondOfFirst == nil, ProcessMark(line: line, pid: pid, process: names[name]).key == marks.first?.key {
                 let second = pendingMark
                 leading?.secondOfFirst = second
             }
             return
         }
-        keysSinceEvent.insert(key)
+        if let pid { keysSinceEvent.insert(pid: pid) } else { keysSinceEvent.insert(.name(names[name] ?? "")) }
         pendingRepeat = nil
-        marks.append(ProcessMark(line: line, pid: pid, process: process.isEmpty ? nil : String(decoding: process, as: UTF8.self)))
+        marks.append(ProcessMark(line: line, pid: pid, process: names[name]))
     }
 
     /// The selected process changed at `mark` (a mark of another log, replayed).
-    mutating func note(_ mark: ProcessMark) {
-        var name = mark.process ?? ""
-        name.withUTF8 { note(line: mark.line, pid: mark.pid, process: UnsafeRawBufferPointer($0)) }
-    }
+    mutating func note(_ mark: ProcessMark) { note(line: mark.line, pid: mark.pid, name: register(mark.process)) }
 
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
@@ -128,8 +137,7 @@ struct ProcessMarkLog {
         noteEvent()
         marks += later.marks.dropFirst(stretch.count)
         keysSinceEvent = later.keysSinceEvent
-        pendingRepeat = later.pendingRepeat
-        pendingProcess = later.pendingProcess
+        pendingRepeat = later.pendingRepeat.map { ($0.line, $0.pid, register(later.names[$0.name])) }
     }
 }
 
@@ -145,19 +153,29 @@ struct MarkedSinceEvent {
     private var others: Set<ProcessMark.Key> = []
 
     func contains(_ key: ProcessMark.Key) -> Bool {
-        if case .pid(let pid) = key, pid >= 0, pid < Self.tableLimit {
-            return pid < stamps.count && stamps[pid] == stretch
-        }
+        if case .pid(let pid) = key { return contains(pid: pid) }
         return others.contains(key)
     }
 
+    @inline(__always)
+    func contains(pid: Int) -> Bool {
+        guard pid >= 0, pid < Self.tableLimit else { return others.contains(.pid(pid)) }
+        return pid < stamps.count && stamps[pid] == stretch
+    }
+
     mutating func insert(_ key: ProcessMark.Key) {
-        if case .pid(let pid) = key, pid >= 0, pid < Self.tableLimit {
-            if pid >= stamps.count { stamps += Array(repeating: 0, count: min(Self.tableLimit, max(pid + 1, 2 * stamps.count)) - stamps.count) }
-            stamps[pid] = stretch
-        } else {
-            others.insert(key)
+        if case .pid(let pid) = key { return insert(pid: pid) }
+        others.insert(key)
+    }
+
+    @inline(__always)
+    mutating func insert(pid: Int) {
+        guard pid >= 0, pid < Self.tableLimit else {
+            others.insert(.pid(pid))
+            return
         }
+        if pid >= stamps.count { stamps += Array(repeating: 0, count: min(Self.tableLimit, max(pid + 1, 2 * stamps.count)) - stamps.count) }
+        stamps[pid] = stretch
     }
 
     mutating func removeAll() {

@@ -10,12 +10,12 @@ struct ProcessSelection {
     /// system's own.
     private let filter: [String]
     // Decided once per change of process, by pid, or by name where the format has no pid.
-    private var lastPidless: (name: FieldBytes, selected: Bool, system: Bool) = (FieldBytes(), true, false)
+    private var lastPidless = Decision(name: FieldBytes(), number: 0, selected: true, system: false)
     private var lastPid: Int?
     /// By pid, the name the last record with that pid gave it and what was decided for it: a
     /// pid seen under another name is selected again by that name, so that selection is a
     /// fact of each record alone. `lastPid`'s entry holds the name of the record before.
-    private var byPid = PidTable<(name: FieldBytes, selected: Bool, system: Bool)>()
+    private var byPid = PidTable<Decision>()
     /// The last mark's pid, and its name where it had no pid (a mark with a pid is the same
     /// process as the next record with that pid whatever its name: no copy of it is needed).
     private var lastMark: (pid: Int?, pidlessProcess: FieldBytes) = (nil, FieldBytes())
@@ -33,6 +33,7 @@ struct ProcessSelection {
     init(filter: [String], continuesEarlierPart: Bool = false) {
         self.filter = filter
         marks = ProcessMarkLog(continuesEarlierPart: continuesEarlierPart)
+        lastPidless.number = marks.register(nil)
     }
 
     /// Record `line` is of the process with this pid (if the format has one) and name (the
@@ -41,38 +42,47 @@ struct ProcessSelection {
     /// without pids by name. Another process's lines in between (SpringBoard's chatter)
     /// change nothing.
     mutating func note(line: Int, pid: Int?, process: UnsafeRawBufferPointer) {
+        let number: Int
         if let pid {
             // Under the name that pid had last: the common case, the same pid as the record
             // before included. Where apps log in turn, the pid changes at every line.
-            if let known = byPid.with(pid, { $0.name.equals(process) ? ($0.selected, $0.system) : nil }) {
+            if let known = byPid.with(pid, { $0.name.equals(process) ? ($0.selected, $0.system, $0.number) : nil }) {
                 if pid == lastPid { return }
-                (selected, logsSystemAccount) = known
+                (selected, logsSystemAccount, number) = known
             } else {
-                (selected, logsSystemAccount) = decide(process)
-                byPid.set((FieldBytes(process), selected, logsSystemAccount), for: pid)
+                let decided = decide(process)
+                (selected, logsSystemAccount, number) = (decided.selected, decided.system, decided.number)
+                byPid.set(decided, for: pid)
             }
             lastPid = pid
         } else {
             lastPid = nil
-            if !lastPidless.name.equals(process) {
-                let decided = decide(process)
-                lastPidless = (FieldBytes(process), decided.selected, decided.system)
-            }
-            (selected, logsSystemAccount) = (lastPidless.selected, lastPidless.system)
+            if !lastPidless.name.equals(process) { lastPidless = decide(process) }
+            (selected, logsSystemAccount, number) = (lastPidless.selected, lastPidless.system, lastPidless.number)
         }
         guard selected, pid != nil || !process.isEmpty else { return }
         // A process is its pid where there is one (`ProcessMark.key`), its name otherwise.
         if pid == lastMark.pid, pid != nil || lastMark.pidlessProcess.equals(process) { return }
         lastMark.pid = pid
         if pid == nil { lastMark.pidlessProcess.set(process) }
-        marks.note(line: line, pid: pid, process: process)
+        marks.note(line: line, pid: pid, name: number)
+    }
+
+    /// What was decided for a process name: its bytes (compared with each record's), the
+    /// number the marks know it by, and whether it is read and tells of apps.
+    private struct Decision {
+        var name: FieldBytes
+        var number: Int
+        var selected: Bool
+        var system: Bool
     }
 
     /// Whether a process of this name is read, and whether it is one whose lines tell of apps.
-    private mutating func decide(_ process: UnsafeRawBufferPointer) -> (selected: Bool, system: Bool) {
+    private mutating func decide(_ process: UnsafeRawBufferPointer) -> Decision {
         let name = process.isEmpty ? nil : String(decoding: process, as: UTF8.self)
         if let name { names.insert(name) }
-        return (Self.isSelected(process: name, filter: filter), name.map(SystemAccount.processes.contains) ?? false)
+        return Decision(name: FieldBytes(process), number: marks.register(name), selected: Self.isSelected(process: name, filter: filter),
+                        system: name.map(SystemAccount.processes.contains) ?? false)
     }
 
     /// With `--process` or `app_processes`, only those; otherwise every process except the system's own.
