@@ -8,7 +8,7 @@ final class ProcessMarkLogTests: XCTestCase {
         log.note(line: line, pid: pid, name: log.register(name.isEmpty ? nil : name))
     }
 
-    private func rendered(_ marks: [ProcessMark]) -> [String] {
+    private func rendered(_ marks: some Sequence<ProcessMark>) -> [String] {
         marks.map { "\($0.line) \($0.pid.map(String.init) ?? "-") \($0.process ?? "-")" }
     }
 
@@ -44,5 +44,26 @@ final class ProcessMarkLogTests: XCTestCase {
         log.noteEvent()
         note(&log, 6, nil, "Atlas")
         XCTAssertEqual(rendered(log.finished), ["1 - Fieldnotes", "2 - Atlas", "4 - Atlas", "6 - Atlas"])
+    }
+
+    /// Marks are kept as numbers into a table of names: what comes out is what went in, a
+    /// part's marks joined to another table keep their own names, and the reads without a
+    /// name agree with the marks.
+    func testCompactMarksGiveBackTheMarksTheyWereGiven() {
+        let given = [ProcessMark(line: 1, pid: 4817, process: "Fieldnotes"), ProcessMark(line: 2, pid: nil, process: "Atlas"),
+                     ProcessMark(line: 3, pid: 0, process: nil), ProcessMark(line: 4, pid: nil, process: nil),
+                     ProcessMark(line: 5, pid: 4817, process: "FieldnotesWidget"), ProcessMark(line: 7, pid: -3, process: "Atlas")]
+        var marks = ProcessMarks(given)
+        XCTAssertEqual(Array(marks), given)
+        XCTAssertEqual(marks.indices.map { marks.key(at: $0) }, given.map(\.key))
+        XCTAssertEqual(marks.indices.map { marks.line(at: $0) }, given.map(\.line))
+        // Another table, whose numbers for the same names differ (first a name this one lacks).
+        var other = ProcessMarks([ProcessMark(line: 1, pid: 9, process: "Notes1"), ProcessMark(line: 2, pid: nil, process: "FieldnotesWidget")])
+        for mark in given { other.append(mark) }
+        marks.append(contentsOf: other, from: 1)
+        XCTAssertEqual(Array(marks), given + [ProcessMark(line: 2, pid: nil, process: "FieldnotesWidget")] + given)
+        marks.shiftLines(by: 10)
+        marks.removeFirst(6)
+        XCTAssertEqual(Array(marks), ([ProcessMark(line: 2, pid: nil, process: "FieldnotesWidget")] + given).map { $0.shifted(by: 10) })
     }
 }

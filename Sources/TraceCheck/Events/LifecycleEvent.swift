@@ -245,10 +245,10 @@ func spreadForHashing(_ value: Int) -> Int {
 /// Everything the event stage hands on: events plus where the process changed.
 package struct EventStream: Sendable {
     package var events: [LifecycleEvent] = []
-    /// One mark each time the process differs from the previous record's.
-    package var processMarks: [ProcessMark] = []
+    /// Where the selected process changed (`ProcessMarkLog` says which changes are kept).
+    package var processMarks = ProcessMarks()
 
-    package init(events: [LifecycleEvent] = [], processMarks: [ProcessMark] = []) {
+    package init(events: [LifecycleEvent] = [], processMarks: ProcessMarks = ProcessMarks()) {
         self.events = events
         self.processMarks = processMarks
     }

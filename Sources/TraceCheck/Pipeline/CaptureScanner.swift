@@ -908,7 +908,7 @@ final class ScanSession {
         processes.marks.dropMarks(before: first)
     }
 
-    private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int, processMarks: [ProcessMark]) -> ScannedCapture {
+    private func capture(source: InputSource, statistics: ReadStatistics, maximumLineLength: Int, processMarks: ProcessMarks) -> ScannedCapture {
         var stream = self.stream
         var recordsByFormat: [String: Int] = [:]
         for (index, fallback) in fallbacks.enumerated() where tallies.fallbackRecords[index] > 0 {

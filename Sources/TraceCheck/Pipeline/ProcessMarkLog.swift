@@ -3,22 +3,19 @@
 /// entered since the last event changes nothing but which process is current. So two apps
 /// that log in turn cost a mark per app per event, not a mark per line.
 struct ProcessMarkLog {
-    private(set) var marks: [ProcessMark] = []
+    private(set) var marks = ProcessMarks()
     /// The processes marked since the last event.
     private var keysSinceEvent = MarkedSinceEvent()
     /// The latest mark since the last event, when its process had been marked already: kept
-    /// only if it is still the latest when the next event comes. Its name stays a number in
-    /// `names` until then: with apps logging in turn, most marks are such repeats.
+    /// only if it is still the latest when the next event comes. Its name is a number in the
+    /// marks' table of names (`register`): no string is made from a record's bytes for a
+    /// mark, nor are they copied for a repeat (on a device log of 100 apps logging in turn,
+    /// that was half of what the marks cost), and with apps logging in turn most marks are
+    /// such repeats.
     private var pendingRepeat: (line: Int, pid: Int?, name: Int)?
-    /// The process names marks are made with, each once (`register`), so that a mark takes a
-    /// copy of a string, not a string made from its record's bytes: on a device log of 100
-    /// apps logging in turn, making them and copying the bytes of each repeat cost half of
-    /// what the marks cost.
-    private var names: [String?] = []
-    private var nameNumbers: [String?: Int] = [:]
 
     private var pendingMark: ProcessMark? {
-        pendingRepeat.map { ProcessMark(line: $0.line, pid: $0.pid, process: names[$0.name]) }
+        pendingRepeat.map { ProcessMark(line: $0.line, pid: $0.pid, process: marks.name($0.name)) }
     }
 
     /// For a part after the first: how its first stretch of marks (from its first mark to the
@@ -48,30 +45,26 @@ struct ProcessMarkLog {
     var current: ProcessMark? { pendingMark ?? marks.last }
 
     /// The number marks of a process of this name are noted with (nil: a record without one).
-    mutating func register(_ name: String?) -> Int {
-        if let known = nameNumbers[name] { return known }
-        names.append(name)
-        nameNumbers[name] = names.count - 1
-        return names.count - 1
-    }
+    mutating func register(_ name: String?) -> Int { marks.register(name) }
 
     /// The selected process changed at `line`, to the one with this pid (if the format has
     /// one) and name (a number `register` gave).
     mutating func note(line: Int, pid: Int?, name: Int) {
         // A pid is the key where there is one, asked of the table without a `Key` (which may
         // hold a string, and was made and destroyed at every mark).
-        let seen = if let pid { keysSinceEvent.contains(pid: pid) } else { keysSinceEvent.contains(.name(names[name] ?? "")) }
+        let seen = if let pid { keysSinceEvent.contains(pid: pid) } else { keysSinceEvent.contains(.name(marks.name(name) ?? "")) }
         if seen {
             pendingRepeat = (line, pid, name)
-            if leading?.open == true, leading?.secondOfFirst == nil, ProcessMark(line: line, pid: pid, process: names[name]).key == marks.first?.key {
+            if leading?.open == true, leading?.secondOfFirst == nil, !marks.isEmpty,
+               ProcessMark(line: line, pid: pid, process: marks.name(name)).key == marks.key(at: marks.startIndex) {
                 let second = pendingMark
                 leading?.secondOfFirst = second
             }
             return
         }
-        if let pid { keysSinceEvent.insert(pid: pid) } else { keysSinceEvent.insert(.name(names[name] ?? "")) }
+        if let pid { keysSinceEvent.insert(pid: pid) } else { keysSinceEvent.insert(.name(marks.name(name) ?? "")) }
         pendingRepeat = nil
-        marks.append(ProcessMark(line: line, pid: pid, process: names[name]))
+        marks.append(line: line, pid: pid, name: name)
     }
 
     /// The selected process changed at `mark` (a mark of another log, replayed).
@@ -79,7 +72,7 @@ struct ProcessMarkLog {
 
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
-        if let pendingMark { marks.append(pendingMark) }
+        if let pendingRepeat { marks.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name) }
         pendingRepeat = nil
         keysSinceEvent.removeAll()
         if leading?.open == true {
@@ -95,29 +88,31 @@ struct ProcessMarkLog {
     /// Lets go of the marks before `line` but the last of them: the events from `line` on
     /// need no other (`RunRetirement`). Only for a log read whole, not one of a part.
     mutating func dropMarks(before line: Int) {
-        let kept = marks.partitioningIndex { $0.line >= line }
+        let kept = marks.indices.partitioningIndex { marks.line(at: $0) >= line }
         if kept > 1 { marks.removeFirst(kept - 1) }
     }
 
     /// Every mark the timeline needs, in line order.
-    var finished: [ProcessMark] {
-        guard let pendingMark else { return marks }
-        return marks + [pendingMark]
+    var finished: ProcessMarks {
+        guard let pendingRepeat else { return marks }
+        var finished = marks
+        finished.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name)
+        return finished
     }
 
     /// `finished`, taken from the log, which is left empty: at the end of a scan, where a copy
     /// of the marks (one per app per event with apps logging in turn) cost about 1 % of a run
     /// over a device log of 100 apps.
-    mutating func takeFinished() -> [ProcessMark] {
-        if let pendingMark { marks.append(pendingMark) }
+    mutating func takeFinished() -> ProcessMarks {
+        if let pendingRepeat { marks.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name) }
         pendingRepeat = nil
-        defer { marks = [] }
+        defer { marks = ProcessMarks() }
         return marks
     }
 
     /// Numbers the marks as `lines` more lines before them would (`ScanSession.shiftLines`).
     mutating func shiftLines(by lines: Int) {
-        marks = marks.map { $0.shifted(by: lines) }
+        marks.shiftLines(by: lines)
         pendingRepeat?.line += lines
         if let second = leading?.secondOfFirst { leading?.secondOfFirst = second.shifted(by: lines) }
     }
@@ -127,7 +122,7 @@ struct ProcessMarkLog {
     mutating func absorb(_ later: ProcessMarkLog) {
         guard let stretch = later.leading else { return }
         if stretch.eventBeforeFirstMark { noteEvent() }
-        var replayed = stretch.open ? later.finished : Array(later.marks.prefix(stretch.count))
+        var replayed = stretch.open ? Array(later.finished) : Array(later.marks.prefix(stretch.count))
         if let second = stretch.secondOfFirst, !replayed.contains(where: { $0.line == second.line }) {
             replayed.insert(second, at: replayed.partitioningIndex { $0.line > second.line })
         }
@@ -135,9 +130,9 @@ struct ProcessMarkLog {
         for mark in replayed { note(mark) }
         guard !stretch.open else { return }
         noteEvent()
-        marks += later.marks.dropFirst(stretch.count)
+        marks.append(contentsOf: later.marks, from: stretch.count)
         keysSinceEvent = later.keysSinceEvent
-        pendingRepeat = later.pendingRepeat.map { ($0.line, $0.pid, register(later.names[$0.name])) }
+        pendingRepeat = later.pendingRepeat.map { ($0.line, $0.pid, register(later.marks.name($0.name))) }
     }
 }
 

@@ -117,15 +117,17 @@ package struct TimelineBuilder {
 
         func enter(_ index: Int) {
             currentMark = index
-            let key = marks[index].key
+            let key = marks.key(at: index)
             if let known = epochByKey[key] {
                 current = known
             } else if epochs[current].pid == nil, epochs[current].process == nil {
-                epochs[current].pid = marks[index].pid
-                epochs[current].process = marks[index].process
+                let mark = marks[index]
+                epochs[current].pid = mark.pid
+                epochs[current].process = mark.process
                 epochByKey[key] = current
             } else {
-                open(pid: marks[index].pid, process: marks[index].process)
+                let mark = marks[index]
+                open(pid: mark.pid, process: mark.process)
                 epochByKey[key] = current
             }
         }
@@ -140,14 +142,14 @@ package struct TimelineBuilder {
                 assignment[position] = -1
                 continue
             }
-            while nextMark < marks.endIndex, marks[nextMark].line <= event.line {
+            while nextMark < marks.endIndex, marks.line(at: nextMark) <= event.line {
                 enter(nextMark)
                 nextMark += 1
             }
             if event.pid == nil, launches[current].startsNewProcess(at: event, pidKnown: epochs[current].pid != nil) {
                 open(pid: nil, process: epochs[current].process)
                 // Without pids, a relaunch under the same name is this new epoch from now on.
-                if let currentMark { epochByKey[marks[currentMark].key] = current }
+                if let currentMark { epochByKey[marks.key(at: currentMark)] = current }
             }
             launches[current].note(event)
             assignment[position] = current
