@@ -380,6 +380,7 @@ struct FieldBytes: Equatable, Sendable {
 
     var text: String? { isEmpty ? nil : withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
+    @inline(__always)
     static func == (lhs: FieldBytes, rhs: FieldBytes) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if lhs.count <= inlineCapacity { return lhs.inlinePrefixEquals(rhs) }
@@ -398,6 +399,7 @@ struct FieldBytes: Equatable, Sendable {
 
     /// A quick mix of the bytes (not a `Hasher`'s): picks a slot of a small cache, where
     /// equality still decides.
+    @inline(__always)
     var fold: UInt64 {
         guard count <= Self.inlineCapacity else { return UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15 }
         let words = unsafeBitCast(inline, to: SIMD8<UInt64>.self)
