@@ -2,8 +2,8 @@
 /// in a table of the names, each kept once. Where apps log in turn there is a mark per app
 /// per event, about one a line on a device log of 100 apps: as `ProcessMark`s (40 bytes, a
 /// string each) they took 11 MB of a 64 MB log, and most of the page faults by which such a
-/// log cost more than a log of one app. An entry is 24 bytes: that log's run faults 3,500
-/// pages instead of 4,400, and four of them in a row peak at 62 MB instead of 72.
+/// log cost more than a log of one app. An entry is 24 bytes: a run over that log faults
+/// 2,100 pages instead of 2,900, and over four of them in a row peaks at 51 MB instead of 61.
 package struct ProcessMarks: RandomAccessCollection, Sendable {
     private struct Entry: Sendable {
         let line: Int
