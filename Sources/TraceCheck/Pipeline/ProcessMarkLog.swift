@@ -72,8 +72,7 @@ struct ProcessMarkLog {
 
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
-        if let pendingRepeat { marks.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name) }
-        pendingRepeat = nil
+        keepPendingMark()
         keysSinceEvent.removeAll()
         if leading?.open == true {
             if marks.isEmpty {
@@ -85,6 +84,12 @@ struct ProcessMarkLog {
         }
     }
 
+    /// The pending repeat is now a mark of the log: an event came after it, or the log is read.
+    private mutating func keepPendingMark() {
+        if let pendingRepeat { marks.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name) }
+        pendingRepeat = nil
+    }
+
     /// Lets go of the marks before `line` but the last of them: the events from `line` on
     /// need no other (`RunRetirement`). Only for a log read whole, not one of a part.
     mutating func dropMarks(before line: Int) {
@@ -94,18 +99,16 @@ struct ProcessMarkLog {
 
     /// Every mark the timeline needs, in line order.
     var finished: ProcessMarks {
-        guard let pendingRepeat else { return marks }
-        var finished = marks
-        finished.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name)
-        return finished
+        var finished = self
+        finished.keepPendingMark()
+        return finished.marks
     }
 
     /// `finished`, taken from the log, which is left empty: at the end of a scan, where a copy
     /// of the marks (one per app per event with apps logging in turn) cost about 1 % of a run
     /// over a device log of 100 apps.
     mutating func takeFinished() -> ProcessMarks {
-        if let pendingRepeat { marks.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name) }
-        pendingRepeat = nil
+        keepPendingMark()
         defer { marks = ProcessMarks() }
         return marks
     }

@@ -10,7 +10,7 @@ struct ProcessSelection {
     /// system's own.
     private let filter: [String]
     // Decided once per change of process, by pid, or by name where the format has no pid.
-    private var lastPidless = Decision(name: FieldBytes(), number: 0, selected: true, system: false)
+    private var lastPidless: Decision
     private var lastPid: Int?
     /// By pid, the name the last record with that pid gave it and what was decided for it: a
     /// pid seen under another name is selected again by that name, so that selection is a
@@ -33,7 +33,7 @@ struct ProcessSelection {
     init(filter: [String], continuesEarlierPart: Bool = false) {
         self.filter = filter
         marks = ProcessMarkLog(continuesEarlierPart: continuesEarlierPart)
-        lastPidless.number = marks.register(nil)
+        lastPidless = Decision(name: FieldBytes(), number: marks.register(nil), selected: true, system: false)
     }
 
     /// Record `line` is of the process with this pid (if the format has one) and name (the
