@@ -506,6 +506,9 @@ package final class EventExtractor {
     @exclusivity(unchecked) private var recentReadings = RecentReadings()
     @exclusivity(unchecked) private var timeReader = CaptureTime.Reader()
     @exclusivity(unchecked) private var recentContexts = [RecentContext?](repeating: nil, count: 256)
+    /// The same contexts unretained, for the comparison to read in place: one taken out of
+    /// `recentContexts` (which owns them) was retained and released, at every event.
+    @exclusivity(unchecked) private var recentViews = [Unmanaged<RecentContext>?](repeating: nil, count: 256)
 
     /// A context recently given, with the bytes of the thread and process it was given for.
     /// A reference: an optional tuple of these, read from the table, was copied field by field.
@@ -632,12 +635,19 @@ package final class EventExtractor {
     /// shows two transitions) follows it.
     private func uikitEvents(_ ids: [EventID], identity: SharedIdentity?, text: UnsafeRawBufferPointer, line: Int,
                              context: RecordContext) -> LifecycleEvent? {
-        let events = ids.map { id in
+        // Without an array of the two: half the events of a console with UIKit's account
+        // are its lines, and each array was an allocation.
+        func make(_ id: EventID) -> LifecycleEvent {
             makeEvent(id: id, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape, identity: identity,
                       text: text, line: line, context: context)
         }
-        followingEvent = events.dropFirst().first
-        return events.first
+        guard let first = ids.first else {
+            followingEvent = nil
+            return nil
+        }
+        let event = make(first)
+        followingEvent = ids.count > 1 ? make(ids[1]) : nil
+        return event
     }
 
     func makeEvent(_ spelling: SpellingMatch, shape: String, named: SceneIdentity, message: UnsafeRawBufferPointer,
@@ -702,10 +712,13 @@ package final class EventExtractor {
         // in turn with it, must not push it out.
         let mix = UInt64(bitPattern: Int64(id._rawHashValue(seed: record.pid ?? 0))) ^ record.thread.fold
         let slot = Int(truncatingIfNeeded: (mix ^ (mix >> 29)) & UInt64(recentContexts.count - 1))
-        if let recent = recentContexts[slot], recent.context.key.id == id, recent.context.key.source == source,
-           recent.context.key.deferred == deferred, recent.context.key.pid == record.pid, recent.context.key.shape == shape,
-           recent.thread == record.thread, recent.process == record.process {
+        if let view = recentViews[slot], let recent = view._withUnsafeGuaranteedRef({ recent -> EventContext? in
+            guard recent.context.key.id == id, recent.context.key.source == source, recent.context.key.deferred == deferred,
+                  recent.context.key.pid == record.pid, recent.context.key.shape == shape, recent.thread == record.thread,
+                  recent.process == record.process else { return nil }
             return recent.context
+        }) {
+            return recent
         }
         let key = EventContext.Key(id: id, source: source, deferred: deferred, shape: shape, pid: record.pid,
                                    thread: record.threadText, process: record.processText)
@@ -717,7 +730,9 @@ package final class EventExtractor {
             if sharedContexts.count >= Self.sharedLimit { sharedContexts.removeAll(keepingCapacity: true) }
             sharedContexts[key] = context
         }
-        recentContexts[slot] = RecentContext(context, thread: record.thread, process: record.process)
+        let recent = RecentContext(context, thread: record.thread, process: record.process)
+        recentContexts[slot] = recent
+        recentViews[slot] = Unmanaged.passUnretained(recent)
         return context
     }
 

@@ -8,25 +8,33 @@
 /// Worked out once per epoch, when the epoch is sealed (`ProcessEpoch.accountComparison`):
 /// two rules read it, and each building its own was about 1.4 % of a run at 10 % lifecycle lines.
 struct AccountComparison: Sendable {
-    /// One of UIKit's transitions.
+    /// One of UIKit's transitions. What the comparison reads of the event is kept, not the
+    /// event (`event(in:)`): each event kept here was retained, and every copy of a
+    /// transition or a call retained it again.
     struct Transition {
         let index: Int
-        let event: LifecycleEvent
+        let id: EventID
+        let time: Double?
         /// Nil for the launch: it has no handler of the four.
         let callback: ForegroundCallback?
         let state: UIKitAccount.State
+
+        func event(in epoch: ProcessEpoch) -> LifecycleEvent { epoch.events[index].event }
     }
 
     /// One line of the app's for a foreground callback: a delegate's callback or an
     /// observer's notification, at the app or the scene level.
     struct Call {
         let index: Int
-        let event: LifecycleEvent
+        let id: EventID
+        let time: Double?
         let callback: ForegroundCallback
         /// `applicationDidEnterBackground(_:)` itself, not a notification or a scene's callback.
         let appDelegateCallback: Bool
         /// The timeline it drives: a scene's (its index), a legacy app's (-1); nil for none.
         let connection: Int?
+
+        func event(in epoch: ProcessEpoch) -> LifecycleEvent { epoch.events[index].event }
     }
 
     /// How far apart (seconds) a callback line and UIKit's line for the same transition may be.
@@ -59,7 +67,8 @@ struct AccountComparison: Sendable {
                 let id = events[index].id
                 if id.isUIKitAccount {
                     if let state = UIKitAccount.state(after: id) {
-                        transitions.append(Transition(index: index, event: events[index].event, callback: UIKitAccount.callback(for: id), state: state))
+                        transitions.append(Transition(index: index, id: id, time: events[index].event.time,
+                                                      callback: UIKitAccount.callback(for: id), state: state))
                     }
                     continue
                 }
@@ -69,7 +78,7 @@ struct AccountComparison: Sendable {
                 if case .duplicate = events[index].attachment { continue }
                 var connection: Int?
                 if case .connection(let target) = events[index].attachment, target >= -1 { connection = target }
-                calls.append(Call(index: index, event: events[index].event, callback: callback,
+                calls.append(Call(index: index, id: id, time: events[index].event.time, callback: callback,
                                   appDelegateCallback: source == .callback && id.builtInFamily == .app, connection: connection))
             }
         }
@@ -143,7 +152,7 @@ struct AccountComparison: Sendable {
     }
 
     private func within(_ call: Call, _ transition: Transition) -> Bool {
-        guard let a = call.event.time, let b = transition.event.time else { return true }
+        guard let a = call.time, let b = transition.time else { return true }
         return abs(a - b) <= Self.window
     }
 

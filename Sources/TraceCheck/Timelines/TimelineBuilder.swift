@@ -135,40 +135,56 @@ package struct TimelineBuilder {
         var assignment = [Int](repeating: 0, count: stream.events.count)
         var lastReactNativeState: [Int: EventID] = [:]
         var systemEvents: [LifecycleEvent] = []
-        for (position, event) in stream.events.enumerated() {
-            // The system's lines name the app they concern: they go to its epoch at the end.
-            if event.id.isSystemAccount {
-                systemEvents.append(event)
-                assignment[position] = -1
-                continue
-            }
-            while nextMark < marks.endIndex, marks.line(at: nextMark) <= event.line {
-                enter(nextMark)
-                nextMark += 1
-            }
-            if event.pid == nil, launches[current].startsNewProcess(at: event, pidKnown: epochs[current].pid != nil) {
-                open(pid: nil, process: epochs[current].process)
-                // Without pids, a relaunch under the same name is this new epoch from now on.
-                if let currentMark { epochByKey[marks.key(at: currentMark)] = current }
-            }
-            launches[current].note(event)
-            assignment[position] = current
-            // React Native's AppState reports changes only: the same state again is a poll
-            // (`AppState.currentState` printed on a timer) or a second listener, not an event.
-            if event.id.builtInFamily == .reactnative {
-                if lastReactNativeState[current] == event.id { assignment[position] = -1 }
-                lastReactNativeState[current] = event.id
+        // Through the buffer, each event read in place: a walk of the array retained and
+        // released every one.
+        stream.events.withUnsafeBufferPointer { events in
+            for position in events.indices {
+                // The system's lines name the app they concern: they go to its epoch at the end.
+                if events[position].id.isSystemAccount {
+                    systemEvents.append(events[position])
+                    assignment[position] = -1
+                    continue
+                }
+                while nextMark < marks.endIndex, marks.line(at: nextMark) <= events[position].line {
+                    enter(nextMark)
+                    nextMark += 1
+                }
+                if events[position].pid == nil,
+                   launches[current].startsNewProcess(at: events[position], pidKnown: epochs[current].pid != nil) {
+                    open(pid: nil, process: epochs[current].process)
+                    // Without pids, a relaunch under the same name is this new epoch from now on.
+                    if let currentMark { epochByKey[marks.key(at: currentMark)] = current }
+                }
+                launches[current].note(events[position])
+                assignment[position] = current
+                // React Native's AppState reports changes only: the same state again is a poll
+                // (`AppState.currentState` printed on a timer) or a second listener, not an event.
+                let id = events[position].id
+                if id.builtInFamily == .reactnative {
+                    if lastReactNativeState[current] == id { assignment[position] = -1 }
+                    lastReactNativeState[current] = id
+                }
             }
         }
         // Prints before the first NSLog line of their process learn its pid afterwards.
         for index in nextMark..<marks.endIndex { enter(index) }
 
+        // Each epoch's list filled at its exact size, then handed to its epoch whole: appended
+        // through the epoch, every event cost a uniqueness check of the epoch's storage.
         var counts = [Int](repeating: 0, count: epochs.count)
         for epoch in assignment where epoch >= 0 { counts[epoch] += 1 }
-        for index in epochs.indices { epochs[index].events.reserveCapacity(counts[index]) }
-        for (position, event) in stream.events.enumerated() where assignment[position] >= 0 {
-            epochs[assignment[position]].events.append(EpochEvent(event: event, attachment: .process))
+        var lists = counts.map { count in
+            var list: [EpochEvent] = []
+            list.reserveCapacity(count)
+            return list
         }
+        stream.events.withUnsafeBufferPointer { events in
+            for position in events.indices where assignment[position] >= 0 {
+                lists[assignment[position]].append(EpochEvent(event: events[position], attachment: .process))
+            }
+        }
+        for index in epochs.indices { epochs[index].events = lists[index] }
+        lists = []
         // A process that logged no lifecycle event has no timeline to check; nor has one whose
         // only lines name UIKit's scene of record (a name, no transition).
         epochs.removeAll { $0.events.allSatisfy(\.event.id.isIdentityHint) }
@@ -290,10 +306,17 @@ package struct TimelineBuilder {
     }
 
     func resolveAmbiguousSpellings(_ epoch: inout ProcessEpoch) {
-        for index in epoch.events.indices where epoch.events[index].id.builtInFamily == .ambiguous {
-            guard let callback = ForegroundCallback(epoch.events[index].id) else { continue }
-            let id = callback.id(atSceneLevel: epoch.mode == .scene)
-            epoch.events[index] = EpochEvent(event: epoch.events[index].event.withID(id), attachment: .process)
+        // Most epochs have none: looked for before the events are opened for change.
+        let ambiguous = epoch.events.withUnsafeBufferPointer { events in
+            events.indices.filter { events[$0].id.builtInFamily == .ambiguous }
+        }
+        guard !ambiguous.isEmpty else { return }
+        let sceneLevel = epoch.mode == .scene
+        epoch.editEvents { events, _ in
+            for index in ambiguous {
+                guard let callback = ForegroundCallback(events[index].id) else { continue }
+                events[index] = EpochEvent(event: events[index].event.withID(callback.id(atSceneLevel: sceneLevel)), attachment: .process)
+            }
         }
     }
 
@@ -325,13 +348,17 @@ package struct TimelineBuilder {
         // answer, asked before): asked of the epoch in the loop that marks it, it copied the
         // whole epoch for every event.
         let driving = epoch.drivingIndices
-        var previous: Int?
-        for index in driving {
-            defer { previous = index }
-            guard let previous else { continue }
-            let (a, b) = (epoch.events[previous].event, epoch.events[index].event)
-            if a.id == b.id, a.hasSameIdentity(as: b), let t0 = a.time, let t1 = b.time, abs(t1 - t0) <= options.duplicateWindow {
-                epoch.events[index].attachment = .duplicate(of: previous)
+        let window = options.duplicateWindow
+        epoch.editEvents { events, _ in
+            var previous: Int?
+            for index in driving {
+                defer { previous = index }
+                // The ids kept beside the events first: the events are taken out only to be compared.
+                guard let previous, events[previous].id == events[index].id else { continue }
+                let (a, b) = (events[previous].event, events[index].event)
+                if a.hasSameIdentity(as: b), let t0 = a.time, let t1 = b.time, abs(t1 - t0) <= window {
+                    events[index].attachment = .duplicate(of: previous)
+                }
             }
         }
     }
@@ -345,18 +372,20 @@ package struct TimelineBuilder {
         let driving = epoch.events.withUnsafeBufferPointer { events in
             events.indices.filter { epoch.mayPairForwarding(events[$0].attachment, events[$0].id, events[$0].source) }
         }
-        for (position, index) in driving.enumerated() {
-            guard epoch.events[index].source == .callback, let counterpart = Self.forwardingPairs[epoch.events[index].id] else { continue }
-            let event = epoch.events[index].event
-            // The driving events just before and after it, looked at in place (filtered and
-            // mapped, they made two arrays a callback).
-            var partner: Int?
-            for neighbour in [position - 1, position + 1] where partner == nil && driving.indices.contains(neighbour) {
-                let other = driving[neighbour]
-                guard epoch.events[other].id == counterpart, case .process = epoch.events[other].attachment else { continue }
-                if sameThread(event, epoch.events[other].event) && withinWindow(event, epoch.events[other].event) { partner = other }
+        epoch.editEvents { events, _ in
+            for (position, index) in driving.enumerated() {
+                guard events[index].source == .callback, let counterpart = Self.forwardingPairs[events[index].id] else { continue }
+                let event = events[index].event
+                // The driving events just before and after it, looked at in place (filtered and
+                // mapped, they made two arrays a callback).
+                var partner: Int?
+                for neighbour in [position - 1, position + 1] where partner == nil && driving.indices.contains(neighbour) {
+                    let other = driving[neighbour]
+                    guard events[other].id == counterpart, case .process = events[other].attachment else { continue }
+                    if sameThread(event, events[other].event) && withinWindow(event, events[other].event) { partner = other }
+                }
+                if let partner { events[index].attachment = .forwarded(pairedWith: partner) }
             }
-            if let partner { epoch.events[index].attachment = .forwarded(pairedWith: partner) }
         }
     }
 
@@ -375,25 +404,29 @@ package struct TimelineBuilder {
     func buildSceneTimelines(_ epoch: inout ProcessEpoch) {
         guard epoch.mode == .scene else { return }
         let launch = epoch.launchIndex
-        var lookup = ConnectionLookup()
-        for index in epoch.events.indices {
-            let entry = epoch.events[index]
-            guard entry.id.isSceneLevel, epoch.drives(entry) else { continue }
-            let startObserved = launch.map { $0 < index } ?? false
-            let target: Int
-            switch lookup.choose(for: entry.event, startObserved: startObserved, in: epoch.connections) {
-            case .ambiguous:
-                epoch.events[index].attachment = .ambiguous
-                continue
-            case .existing(let existing):
-                target = existing
-            case .new(let origin, let state):
-                target = epoch.connections.count
-                epoch.connections.append(SceneConnection(ordinal: target + 1, origin: origin, state: state))
-                lookup.update(target, from: nil, to: ConnectionLookup.Keys(epoch.connections[target]))
+        // Which events drive is decided before: this pass changes only the attachments it
+        // makes (connection, ambiguous), which do not change the answer.
+        let driving = epoch.drivingIndices
+        epoch.editEvents { events, connections in
+            var lookup = ConnectionLookup()
+            for index in driving where events[index].id.isSceneLevel {
+                let event = events[index].event
+                let startObserved = launch.map { $0 < index } ?? false
+                let target: Int
+                switch lookup.choose(for: event, startObserved: startObserved, in: connections) {
+                case .ambiguous:
+                    events[index].attachment = .ambiguous
+                    continue
+                case .existing(let existing):
+                    target = existing
+                case .new(let origin, let state):
+                    target = connections.count
+                    connections.append(SceneConnection(ordinal: target + 1, origin: origin, state: state))
+                    lookup.update(target, from: nil, to: ConnectionLookup.Keys(connections[target]))
+                }
+                events[index].attachment = .connection(target)
+                lookup.advance(&connections, target, with: event, at: index)
             }
-            epoch.events[index].attachment = .connection(target)
-            lookup.advance(&epoch.connections, target, with: entry.event, at: index)
         }
     }
 
@@ -444,19 +477,21 @@ extension TimelineBuilder {
     /// the application resigned active.
     func buildUIKitTimeline(_ epoch: inout ProcessEpoch) {
         var timeline = SceneConnection(ordinal: 0, origin: .uikit, state: .unknown)
-        for index in epoch.events.indices where epoch.events[index].id.isUIKitAccount {
-            let event = epoch.events[index].event
-            if event.id.isIdentityHint {
-                for session in event.sessions where !timeline.sessions.contains(session) { timeline.sessions.append(session) }
-                continue
+        epoch.editEvents { events, _ in
+            for index in events.indices where events[index].id.isUIKitAccount {
+                // The event itself is taken out only where its sessions or a new id are needed.
+                var id = events[index].id
+                if id.isIdentityHint {
+                    for session in events[index].event.sessions where !timeline.sessions.contains(session) { timeline.sessions.append(session) }
+                    continue
+                }
+                if id == .uikitAppLaunched, !timeline.steps.isEmpty {
+                    id = .uikitAppWillResignActive
+                    events[index] = EpochEvent(event: events[index].event.withID(id), attachment: .process)
+                }
+                events[index].attachment = .connection(-2)
+                timeline.appendStep(index, id: id, to: Self.uikitTargets[id])
             }
-            var id = event.id
-            if id == .uikitAppLaunched, !timeline.steps.isEmpty {
-                id = .uikitAppWillResignActive
-                epoch.events[index] = EpochEvent(event: event.withID(id), attachment: .process)
-            }
-            epoch.events[index].attachment = .connection(-2)
-            timeline.appendStep(index, id: id, to: Self.uikitTargets[id])
         }
         if !timeline.steps.isEmpty { epoch.uikitTimeline = timeline }
     }
@@ -483,14 +518,16 @@ extension TimelineBuilder {
     func buildSystemTimeline(_ epoch: inout ProcessEpoch) {
         var timeline = SceneConnection(ordinal: 0, origin: .system, state: .unknown)
         var previous: EventID?
-        for index in epoch.events.indices where epoch.events[index].id.isSystemAccount {
-            let id = epoch.events[index].id
-            epoch.events[index].attachment = .connection(-3)
-            // SpringBoard logs a state again as other parts of it change: one step.
-            defer { previous = id }
-            guard id != previous else { continue }
-            let starts = [.systemLaunch, .systemSceneCreated].contains(id) && [.unknown, .disconnected].contains(timeline.state)
-            timeline.appendStep(index, id: id, to: starts ? .connecting : Self.systemTargets[id])
+        epoch.editEvents { events, _ in
+            for index in events.indices where events[index].id.isSystemAccount {
+                let id = events[index].id
+                events[index].attachment = .connection(-3)
+                // SpringBoard logs a state again as other parts of it change: one step.
+                defer { previous = id }
+                guard id != previous else { continue }
+                let starts = [.systemLaunch, .systemSceneCreated].contains(id) && [.unknown, .disconnected].contains(timeline.state)
+                timeline.appendStep(index, id: id, to: starts ? .connecting : Self.systemTargets[id])
+            }
         }
         if !timeline.steps.isEmpty { epoch.systemTimeline = timeline }
     }

@@ -63,7 +63,7 @@ package struct ForegroundWithoutActivationRule: EpochRule {
             return verdict
         }
         verdict.judged = true
-        let driving = epoch.drivingEvents.map(\.index)
+        let driving = epoch.drivingPositions
         let lastDriving = driving.last ?? 0
         let ended = epoch.endsWithinCapture(timeline)
         for connection in epoch.connections where !connection.isExternalDisplay {

@@ -69,9 +69,9 @@ package struct CallbackAgainstUIKitStateRule: EpochRule {
                   comparison.transitions(handledBy: call).isEmpty else { continue }
             let last = comparison.lastTransition(before: call.index)
             verdict.findings.append(finding(
-                "\(call.event.id) logged while UIKit's account says \(contradiction), with no \(call.callback.rawValue) of UIKit's near it (UIKit's last transition: \(last.map { "\($0.event.id.member) at line \($0.event.line)" } ?? "none")): the callback was not UIKit's; the app calls its handler itself or logs it in the wrong place",
-                at: call.event, in: timeline, epoch: epoch, scene: call.connection.flatMap { epoch.connection(at: $0)?.label },
-                context: last.map { [$0.event] } ?? []))
+                "\(call.id) logged while UIKit's account says \(contradiction), with no \(call.callback.rawValue) of UIKit's near it (UIKit's last transition: \(last.map { "\($0.id.member) at line \($0.event(in: epoch).line)" } ?? "none")): the callback was not UIKit's; the app calls its handler itself or logs it in the wrong place",
+                at: call.event(in: epoch), in: timeline, epoch: epoch, scene: call.connection.flatMap { epoch.connection(at: $0)?.label },
+                context: last.map { [$0.event(in: epoch)] } ?? []))
         }
         return verdict
     }

@@ -83,7 +83,7 @@ package struct HandlerNotRunRule: EpochRule {
         // Through the buffer: a walk of the array retained and released every transition.
         comparison.transitions.withUnsafeBufferPointer { transitions in
             for position in transitions.indices {
-                if transitions[position].event.id == .uikitAppLaunched { launching = true }
+                if transitions[position].id == .uikitAppLaunched { launching = true }
                 if transitions[position].callback == .didBecomeActive { launching = false }
                 launchPhase[position] = launching
             }
@@ -100,7 +100,7 @@ package struct HandlerNotRunRule: EpochRule {
                 // In a scene-based app, the app delegate's own callback is not what UIKit calls.
                 var ran = false, firstHandler: LifecycleEvent?
                 comparison.forEachCall(handling: transitions[position]) { call in
-                    if firstHandler == nil { firstHandler = call.event }
+                    if firstHandler == nil { firstHandler = call.event(in: epoch) }
                     ran = !(sceneBased && call.appDelegateCallback)
                     return !ran
                 }
@@ -110,22 +110,22 @@ package struct HandlerNotRunRule: EpochRule {
         }
         // Named only in a finding: worked out once, where one is made (the calls of a dense
         // capture's epoch are thousands).
-        lazy var logged = Array(Set(comparison.calls.map { $0.event.id.rawValue })).sorted()
+        lazy var logged = Array(Set(comparison.calls.map { $0.id.rawValue })).sorted()
         for callback in ForegroundCallback.allCases {
             guard let misses = missed[callback], let first = misses.first else { continue }
-            var message = "\(Self.phrase(callback)) (line \(first.transition.event.line))"
+            var message = "\(Self.phrase(callback)) (line \(first.transition.event(in: epoch).line))"
             if let appDelegateLine = first.appDelegateLine {
                 message += " and only the app delegate's \(callback.appDelegateName) logged (line \(appDelegateLine.line)), which UIKit does not call in a scene-based app: the scene delegate's \(callback.sceneDelegateName) did not run or does not log, and the app delegate's handler is unmigrated"
             } else {
                 message += " but the app logged no \(callback.rawValue) near it, while it logs \(logged.joined(separator: ", ")) in this process: the handler did not run, or does not log"
                 if sceneBased { message += "; in a scene-based app UIKit calls \(callback.sceneDelegateName), never \(callback.appDelegateName)" }
             }
-            if misses.count > 1 { message += " (\(misses.count - 1) more time(s): line(s) \(misses.dropFirst().prefix(5).map { String($0.transition.event.line) }.joined(separator: ", ")))" }
+            if misses.count > 1 { message += " (\(misses.count - 1) more time(s): line(s) \(misses.dropFirst().prefix(5).map { String($0.transition.event(in: epoch).line) }.joined(separator: ", ")))" }
             // The app's last callback before it shows where the app's own account stops.
-            let lastCall = comparison.calls.last { $0.index < first.transition.index }?.event  // once per kind
-            let context = misses.dropFirst().prefix(5).map(\.transition.event) + (first.appDelegateLine.map { [$0] } ?? [])
+            let lastCall = comparison.calls.last { $0.index < first.transition.index }?.event(in: epoch)  // once per kind
+            let context = misses.dropFirst().prefix(5).map { $0.transition.event(in: epoch) } + (first.appDelegateLine.map { [$0] } ?? [])
                 + (lastCall.map { [$0] } ?? [])
-            verdict.findings.append(finding(message, at: first.transition.event, in: timeline, epoch: epoch,
+            verdict.findings.append(finding(message, at: first.transition.event(in: epoch), in: timeline, epoch: epoch,
                                             scene: epoch.uikitTimeline?.label, context: Array(context)))
         }
         return verdict
