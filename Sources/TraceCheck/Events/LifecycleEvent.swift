@@ -52,6 +52,9 @@ package struct LifecycleEvent: Hashable, Sendable {
     // The parts of `identity`, each read without a copy of the whole (the timeline and several
     // rules read an event's identity; each copy retained and released all its strings).
     package var sessions: [String] { facts.identity?.identity.sessions ?? [] }
+    /// Whether the line names a session: asked before `sessions`, whose array (even an empty
+    /// one) is retained and released at each read, and most lines name none.
+    package var hasSessions: Bool { facts.identity.map { !$0.identity.sessions.isEmpty } ?? false }
     package var scenePointer: String? { facts.identity?.identity.scenePointer }
     package var delegatePointer: String? { facts.identity?.identity.delegatePointer }
     package var delegateClass: String? { facts.identity?.identity.delegateClass }

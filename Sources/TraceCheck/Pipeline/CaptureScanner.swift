@@ -844,10 +844,11 @@ final class ScanSession {
         guard let event = extractor.event(message: message, text: text, line: number, context: context(), knownCandidate: knownCandidate) else { return }
         if message.contains(literal: "<private>") { tallies.redacted.append(number) }
         processes.marks.noteEvent()
-        stream.events.append(event)
+        // Handed over, not copied: the copy cost a retain and a release an event.
+        stream.events.append(consume event)
         if let following = extractor.takeFollowingEvent() {
             processes.marks.noteEvent()
-            stream.events.append(following)
+            stream.events.append(consume following)
         }
     }
 

@@ -51,7 +51,7 @@ struct ConnectionLookup {
         if let anyPointer { return .existing(anyPointer) }
         // A loop, not `compactMap(…).max()`: that made an array at every event.
         var bySession: Int?
-        for session in event.sessions { bySession = Self.later(bySession, liveBySession[TextKey(session)]?.max()) }
+        if event.hasSessions { for session in event.sessions { bySession = Self.later(bySession, liveBySession[TextKey(session)]?.max()) } }
         if let bySession { return .existing(bySession) }
         let candidates = live.agreeing(with: event.identity, in: connections, limit: 2)
         if candidates.count == 1, let only = candidates.first { return .existing(only) }

@@ -149,17 +149,17 @@ package struct TimelineBuilder {
                     enter(nextMark)
                     nextMark += 1
                 }
-                if events[position].pid == nil,
-                   launches[current].startsNewProcess(at: events[position], pidKnown: epochs[current].pid != nil) {
+                // What the launches ask of an event is its id and source, kept beside it.
+                let id = events[position].id, source = events[position].source
+                if events[position].pid == nil, launches[current].startsNewProcess(at: id, source, pidKnown: epochs[current].pid != nil) {
                     open(pid: nil, process: epochs[current].process)
                     // Without pids, a relaunch under the same name is this new epoch from now on.
                     if let currentMark { epochByKey[marks.key(at: currentMark)] = current }
                 }
-                launches[current].note(events[position])
+                launches[current].note(id, source)
                 assignment[position] = current
                 // React Native's AppState reports changes only: the same state again is a poll
                 // (`AppState.currentState` printed on a timer) or a second listener, not an event.
-                let id = events[position].id
                 if id.builtInFamily == .reactnative {
                     if lastReactNativeState[current] == id { assignment[position] = -1 }
                     lastReactNativeState[current] = id
@@ -251,23 +251,23 @@ package struct TimelineBuilder {
         /// run of the process: after a willTerminate; without pids, also when the epoch
         /// already shows a launch. UIKit logs its launch before the app's first callback, which
         /// then finds a fresh epoch with no launch in it: the same run.
-        func startsNewProcess(at event: LifecycleEvent, pidKnown: Bool) -> Bool {
-            if event.id == .uikitAppLaunched {
+        func startsNewProcess(at id: EventID, _ source: EventSource, pidKnown: Bool) -> Bool {
+            if id == .uikitAppLaunched {
                 return willTerminate || (!pidKnown && (uikitLaunch || willFinish || didFinish))
             }
-            guard event.source == .callback, [.appWillFinishLaunching, .appDidFinishLaunching].contains(event.id) else { return false }
+            guard source == .callback, id == .appWillFinishLaunching || id == .appDidFinishLaunching else { return false }
             if willTerminate { return true }
             guard !pidKnown else { return false }
-            return event.id == .appDidFinishLaunching ? didFinish : (willFinish || didFinish)
+            return id == .appDidFinishLaunching ? didFinish : (willFinish || didFinish)
         }
 
-        mutating func note(_ event: LifecycleEvent) {
-            if event.id == .uikitAppLaunched {
+        mutating func note(_ id: EventID, _ source: EventSource) {
+            if id == .uikitAppLaunched {
                 uikitLaunch = true
                 return
             }
-            guard event.source == .callback else { return }
-            switch event.id {
+            guard source == .callback else { return }
+            switch id {
             case .appWillFinishLaunching: willFinish = true
             case .appDidFinishLaunching: didFinish = true
             case .appWillTerminate: willTerminate = true
@@ -349,18 +349,17 @@ package struct TimelineBuilder {
         // whole epoch for every event.
         let driving = epoch.drivingIndices
         let window = options.duplicateWindow
-        epoch.editEvents { events, _ in
+        epoch.editEvents { events, _ in events.withUnsafeMutableBufferPointer { events in
             var previous: Int?
             for index in driving {
                 defer { previous = index }
-                // The ids kept beside the events first: the events are taken out only to be compared.
-                guard let previous, events[previous].id == events[index].id else { continue }
-                let (a, b) = (events[previous].event, events[index].event)
-                if a.hasSameIdentity(as: b), let t0 = a.time, let t1 = b.time, abs(t1 - t0) <= window {
-                    events[index].attachment = .duplicate(of: previous)
-                }
+                // The ids kept beside the events first; the events compared in place.
+                guard let previous, events[previous].id == events[index].id,
+                      events[previous].event.hasSameIdentity(as: events[index].event),
+                      let t0 = events[previous].event.time, let t1 = events[index].event.time, abs(t1 - t0) <= window else { continue }
+                events[index].attachment = .duplicate(of: previous)
             }
-        }
+        } }
     }
 
     /// R3: an app-delegate callback right next to its scene counterpart (no other UIKit
@@ -434,7 +433,7 @@ package struct TimelineBuilder {
         if connection.delegateClass == nil { connection.delegateClass = event.delegateClass }
         if connection.scenePointer == nil { connection.scenePointer = event.scenePointer }
         if connection.delegatePointer == nil { connection.delegatePointer = event.delegatePointer }
-        if event.id != .appDidDiscardSceneSessions {
+        if event.id != .appDidDiscardSceneSessions, event.hasSessions {
             for session in event.sessions where !connection.sessions.contains(session) { connection.sessions.append(session) }
         }
         if event.id == .sceneWillConnect || Self.isCarPlayConnect(event.id) { connection.hasWillConnect = true }

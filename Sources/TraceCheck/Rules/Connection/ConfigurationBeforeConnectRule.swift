@@ -54,12 +54,16 @@ package struct ConfigurationBeforeConnectRule: EpochRule {
         let lastLine = timeline.lastDrivingLine
         // The latest willConnect of each session so far, kept up as the walk goes.
         var connectsBySession: [String: LifecycleEvent] = [:]
-        for (position, event) in events.enumerated() {
-            if event.id == .sceneWillConnect {
+        // Through the buffer, each event taken out only where it is kept or judged: a walk of
+        // the array retained and released every one.
+        events.withUnsafeBufferPointer { buffer in for position in buffer.indices {
+            let id = buffer[position].id
+            if id == .sceneWillConnect, buffer[position].hasSessions {
+                let event = buffer[position]
                 for session in event.sessions { connectsBySession[session] = event }
             }
-            guard event.id == .appConfigurationForConnecting, event.line != lastLine else { continue }
-            let configuration = event
+            guard id == .appConfigurationForConnecting, buffer[position].line != lastLine else { continue }
+            let configuration = buffer[position]
             let earlier = events[..<position]
             if let connect = configuration.sessions.compactMap({ connectsBySession[$0] }).max(by: { $0.line < $1.line }) {
                 verdict.findings.append(finding(
@@ -73,7 +77,7 @@ package struct ConfigurationBeforeConnectRule: EpochRule {
             verdict.findings.append(finding(
                 "app.configurationForConnecting right after a willConnect (line \(previous.line)) and no scene connects after it: the configuration must come before the willConnect",
                 at: configuration, in: timeline, epoch: epoch, context: [previous]))
-        }
+        } }
         return verdict
     }
 }

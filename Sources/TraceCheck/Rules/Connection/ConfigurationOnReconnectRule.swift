@@ -79,7 +79,7 @@ package struct ConfigurationOnReconnectRule: CarryingRule {
                     }
                 }
                 // The configuration names the session it is creating: that is no earlier sighting.
-                guard id != .appConfigurationForConnecting else { continue }
+                guard id != .appConfigurationForConnecting, driving[index].hasSessions else { continue }
                 for session in driving[index].sessions { carried.seen.noteFirst(session, driving[index]) }
             }
         }

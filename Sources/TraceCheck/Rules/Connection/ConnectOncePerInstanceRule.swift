@@ -46,18 +46,22 @@ package struct ConnectOncePerInstanceRule: EpochRule {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true
+        let events = epoch.events
         for connection in epoch.connections {
             var connected: LifecycleEvent?
             var disconnected: LifecycleEvent?
+            // By the steps' ids: an event is taken out only where it is kept or shown (taken
+            // out at every step, each was retained and released).
             for step in connection.steps {
-                let event = epoch.events[step.event].event
                 if step.before == .disconnected, let disconnected {
+                    let event = events[step.event].event
                     verdict.findings.append(finding(
                         "\(event.id) for a scene instance after its didDisconnect (line \(disconnected.line))",
                         at: event, in: timeline, epoch: epoch, scene: connection.label, context: [disconnected]))
                     break
                 }
-                if event.id == .sceneWillConnect {
+                if step.id == .sceneWillConnect {
+                    let event = events[step.event].event
                     if let connected {
                         verdict.findings.append(finding(
                             "scene.willConnect again for the same scene instance (first at line \(connected.line)): a reconnection creates a new instance",
@@ -65,7 +69,7 @@ package struct ConnectOncePerInstanceRule: EpochRule {
                     }
                     connected = connected ?? event
                 }
-                if event.id == .sceneDidDisconnect { disconnected = event }
+                if step.id == .sceneDidDisconnect { disconnected = events[step.event].event }
             }
         }
         return verdict

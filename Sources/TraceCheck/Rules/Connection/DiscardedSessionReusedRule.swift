@@ -44,23 +44,30 @@ package struct DiscardedSessionReusedRule: CarryingRule {
 
     package func judge(_ epoch: ProcessEpoch, in timeline: CaptureTimeline, carrying carried: inout Carried) -> EpochVerdict {
         var verdict = EpochVerdict()
-        for event in epoch.driving {
-            if event.id == .appDidDiscardSceneSessions {
-                if event.sessions.isEmpty {
-                    verdict.unverifiable.insert("didDiscardSceneSessions lines carry no persistentIdentifier")
-                } else {
-                    verdict.judged = true
+        // Through the buffer, each event taken out only where it names a session: a walk of the
+        // array retained and released every one.
+        epoch.driving.withUnsafeBufferPointer { driving in
+            for index in driving.indices {
+                if driving[index].id == .appDidDiscardSceneSessions {
+                    let event = driving[index]
+                    if event.sessions.isEmpty {
+                        verdict.unverifiable.insert("didDiscardSceneSessions lines carry no persistentIdentifier")
+                    } else {
+                        verdict.judged = true
+                    }
+                    for session in event.sessions { carried.discardedAt.noteFirst(session, event) }
+                    continue
                 }
-                for session in event.sessions { carried.discardedAt.noteFirst(session, event) }
-                continue
-            }
-            for session in event.sessions {
-                let key = SessionKey(session)
-                guard !carried.reported.contains(key), let discard = carried.discardedAt[session] else { continue }
-                carried.reported.insert(key)
-                verdict.findings.append(finding(
-                    "\(event.id) refers to session \(session), discarded at line \(discard.line): discarded sessions do not return",
-                    at: event, in: timeline, epoch: epoch, context: [discard]))
+                guard driving[index].hasSessions else { continue }
+                let event = driving[index]
+                for session in event.sessions {
+                    let key = SessionKey(session)
+                    guard !carried.reported.contains(key), let discard = carried.discardedAt[session] else { continue }
+                    carried.reported.insert(key)
+                    verdict.findings.append(finding(
+                        "\(event.id) refers to session \(session), discarded at line \(discard.line): discarded sessions do not return",
+                        at: event, in: timeline, epoch: epoch, context: [discard]))
+                }
             }
         }
         return verdict

@@ -42,15 +42,18 @@ package struct OneDelegateClassPerSceneRule: EpochRule {
         var verdict = EpochVerdict()
         guard epoch.mode == .scene else { return verdict }
         verdict.judged = true
+        let events = epoch.events
+        let configurations = timeline.facts.delegateConfigurations
         for connection in epoch.connections {
             guard let owner = connection.delegateClass else { continue }
-            let events = connection.steps.map { epoch.events[$0.event].event }
-            let configurations = timeline.facts.delegateConfigurations
             func sameKind(_ other: String) -> Bool {
                 other == owner || (configurations[other] != nil && configurations[other] == configurations[owner])
             }
-            guard let intruder = events.first(where: { ($0.delegateClass).map { !sameKind($0) } ?? false }),
-                  let first = events.first(where: { $0.delegateClass == owner }) else { continue }
+            // The steps' events read in place: an array of them per scene retained each one.
+            guard let intruder = connection.steps.first(where: { events[$0.event].event.delegateClass.map { !sameKind($0) } ?? false })
+                    .map({ events[$0.event].event }),
+                  let first = connection.steps.first(where: { events[$0.event].event.delegateClass == owner })
+                    .map({ events[$0.event].event }) else { continue }
             verdict.findings.append(finding(
                 "\(intruder.id) from \(intruder.delegateClass ?? "?") for a scene whose delegate is \(owner) (line \(first.line))",
                 at: intruder, in: timeline, epoch: epoch, scene: connection.label, context: [first]))

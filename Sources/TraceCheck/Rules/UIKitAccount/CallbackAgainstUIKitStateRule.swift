@@ -57,12 +57,14 @@ package struct CallbackAgainstUIKitStateRule: EpochRule {
         guard comparison.comparable else { return verdict }
         verdict.judged = true
         let sessions = Set(epoch.uikitTimeline?.sessions ?? [])
+        // Several scenes: only the scene of record follows the application's state. Which
+        // scenes are it, worked out once per scene (asked per line, each line's scene's
+        // sessions were copied).
+        let connections = epoch.connections
+        let ofRecord = connections.count > 1 ? connections.map { !sessions.isDisjoint(with: $0.sessions) } : []
         for call in comparison.calls {
-            if let connection = call.connection, connection >= 0, epoch.connections.count > 1 {
-                // Several scenes: only the scene of record follows the application's state.
-                // Read in place: the scene itself, copied for each line, was retained field by field.
-                let theirs = epoch.connections.indices.contains(connection) ? epoch.connections[connection].sessions : []
-                guard !sessions.isDisjoint(with: theirs) else { continue }
+            if let connection = call.connection, connection >= 0, connections.count > 1 {
+                guard ofRecord.indices.contains(connection), ofRecord[connection] else { continue }
             }
             // The state first: most lines agree with it, and then no transition need be looked for.
             guard let state = comparison.state(at: call), let contradiction = Self.contradiction(call.callback, state),
