@@ -608,4 +608,36 @@ final class CatalogTests: XCTestCase {
         XCTAssertGreaterThan(timed, read / 3, "most timestamps stay readable, so agreement is not vacuous")
         XCTAssertLessThan(timed, read, "some are changed past reading")
     }
+
+    /// The console form's timestamps are read at fixed places, two digits at a time: on every
+    /// such timestamp, with digits and separators changed at random, that reading gives what
+    /// the general one gives, to the bit, and it declines what is not of its form.
+    func testTheFixedPlaceReadingGivesWhatTheGeneralReadingGives() {
+        var random = SplitMix(seed: 20_261_129)
+        var fixed = 0, declined = 0
+        for _ in 0..<40_000 {
+            let zone = random.next() % 2 == 0 ? "+" : "-"
+            var text = String(format: "2026-04-02 %02d:%02d:%02d.%06d%@%02d%02d", Int(random.next() % 24), Int(random.next() % 60),
+                              Int(random.next() % 60), Int(random.next() % 1_000_000), zone, Int(random.next() % 15), Int(random.next() % 60))
+            var bytes = Array(text.utf8)
+            for _ in 0..<Int(random.next() % 3) {
+                bytes[17 + Int(random.next() % 14)] = Array("0123456789.+-:Z a".utf8)[Int(random.next() % 17)]
+            }
+            if random.next() % 10 == 0 { bytes.removeLast() }
+            text = String(decoding: bytes, as: UTF8.self)
+            bytes.withUnsafeBytes { bytes in
+                guard let minute = CaptureTime.minute(of: bytes) else { return }
+                let general = CaptureTime.generalSeconds(from: bytes, within: minute)
+                if let seconds = CaptureTime.fixedPlaceSeconds(bytes, at: minute.clockStart + 6, minute: minute.seconds) {
+                    XCTAssertEqual(seconds.bitPattern, general?.bitPattern, text)
+                    fixed += 1
+                } else {
+                    declined += 1
+                }
+                XCTAssertEqual(CaptureTime.seconds(from: bytes, within: minute)?.bitPattern, general?.bitPattern, text)
+            }
+        }
+        XCTAssertGreaterThan(fixed, 10_000, "most stay of the form, so agreement is not vacuous")
+        XCTAssertGreaterThan(declined, 1_000, "some are changed out of it")
+    }
 }

@@ -1,3 +1,4 @@
+import CaptureFixtures
 import Foundation
 import XCTest
 @testable import TraceCheck
@@ -260,6 +261,37 @@ final class UIKitAccountTests: XCTestCase {
         // 150 ms before, while UIKit still had the app inactive in the foreground: the wrong place.
         let early = try Self.check(Self.trip(background: -0.15))
         XCTAssertEqual(Set(early.findings.map(\.rule)), ["handler_not_run", "callback_against_uikit_state"])
+    }
+
+    /// Where a transition's handler lines may stand is worked out for all transitions in one
+    /// walk: on random masks, for every transition, the nearest of UIKit's transitions of the
+    /// same or the opposite kind before and after it, as a scan of all of them finds them.
+    func testEachTransitionsHandlersAreBoundedByTheNearestOfItsKinds() throws {
+        var random = SplitMix(seed: 20_261_129)
+        var bounded = 0
+        for _ in 0..<20 {
+            var mask: UInt64 = 0, lines: [String] = [], time = 0.0
+            for _ in 0..<60 {
+                let bit: UInt64 = [1 << 5, 1 << 11, 1 << 10, 1 << 3][Int(random.next() % 4)]
+                let next = mask ^ bit
+                time += 0.05
+                lines.append(Self.line(time, Self.mask(mask, next, reason: bit.trailingZeroBitCount)))
+                if random.next() % 3 == 0 { lines.append(Self.line(time + 0.001, "-[SceneDelegate sceneDidBecomeActive:]")) }
+                mask = next
+            }
+            let report = try Self.check(lines)
+            let epoch = try XCTUnwrap(report.timeline.epochs.first)
+            let transitions = epoch.accountComparison.transitions
+            for transition in transitions {
+                guard let callback = transition.callback else { continue }
+                let kinds: Set<ForegroundCallback> = [callback, callback.opposite]
+                let others = transitions.filter { $0.callback.map(kinds.contains) ?? false }.map(\.index)
+                XCTAssertEqual(transition.handlersAfter, others.filter { $0 < transition.index }.max() ?? -1)
+                XCTAssertEqual(transition.handlersBefore, others.filter { $0 > transition.index }.min() ?? .max)
+                if transition.handlersAfter >= 0 && transition.handlersBefore < .max { bounded += 1 }
+            }
+        }
+        XCTAssertGreaterThan(bounded, 200, "transitions with a neighbour on both sides, so the bounds are not vacuous")
     }
 
     /// Without timestamps (an Xcode console), lines are matched by order: nothing of UIKit's of

@@ -54,16 +54,36 @@ package enum CaptureTime {
     /// The seconds of a timestamp whose minute is `minute`: its clock's seconds, fraction and zone.
     static func seconds(from bytes: UnsafeRawBufferPointer, within minute: Minute) -> Double? {
         let clockStart = minute.clockStart
-        // The form of Xcode's and `log`'s consoles, `SS.ffffff±hhmm` to the end, read at its
-        // fixed places: what the general reading below gives, in a third of its instructions
-        // (a timestamp is read for every event).
-        let at = clockStart + 6
-        if bytes.count == at + 14, bytes[at + 2] == 46, bytes[at + 9] == 43 || bytes[at + 9] == 45,
-           let second = number(bytes, at..<(at + 2)), let micro = number(bytes, (at + 3)..<(at + 9)),
-           let zone = number(bytes, (at + 10)..<(at + 14)) {
-            let offset = (bytes[at + 9] == 45 ? -1 : 1) * ((zone / 100) * 3600 + (zone % 100) * 60)
-            return Double(minute.seconds + second - offset) + Double(micro) / 1_000_000
-        }
+        // The form of Xcode's and `log`'s consoles read at its fixed places: what the general
+        // reading gives, in a fraction of its instructions (a timestamp is read for every event).
+        if let seconds = fixedPlaceSeconds(bytes, at: clockStart + 6, minute: minute.seconds) { return seconds }
+        return generalSeconds(from: bytes, within: minute)
+    }
+
+    /// The form of Xcode's and `log`'s consoles, `SS.ffffff±hhmm` from `at` to the end, its
+    /// digits read two at a time (a test holds it to `generalSeconds`); nil for any other form.
+    @inline(__always)
+    static func fixedPlaceSeconds(_ bytes: UnsafeRawBufferPointer, at: Int, minute: Int) -> Double? {
+        guard at >= 0, bytes.count == at + 14, bytes[at + 2] == 46, bytes[at + 9] == 43 || bytes[at + 9] == 45,
+              let second = digitPair(bytes, at), let micro1 = digitPair(bytes, at + 3), let micro2 = digitPair(bytes, at + 5),
+              let micro3 = digitPair(bytes, at + 7), let zoneHours = digitPair(bytes, at + 10),
+              let zoneMinutes = digitPair(bytes, at + 12) else { return nil }
+        let micro = (micro1 * 100 + micro2) * 100 + micro3
+        let offset = (bytes[at + 9] == 45 ? -1 : 1) * (zoneHours * 3600 + zoneMinutes * 60)
+        return Double(minute + second - offset) + Double(micro) / 1_000_000
+    }
+
+    /// The two digits at `at` as a number; nil if either is not a digit.
+    @inline(__always)
+    private static func digitPair(_ bytes: UnsafeRawBufferPointer, _ at: Int) -> Int? {
+        let tens = bytes[at] &- 48, ones = bytes[at + 1] &- 48
+        guard tens < 10, ones < 10 else { return nil }
+        return Int(tens) * 10 + Int(ones)
+    }
+
+    /// The seconds of a timestamp of any form whose minute is `minute`.
+    static func generalSeconds(from bytes: UnsafeRawBufferPointer, within minute: Minute) -> Double? {
+        let clockStart = minute.clockStart
         guard let second = number(bytes, (clockStart + 6)..<(clockStart + 8)) else { return nil }
         var cursor = clockStart + 8
         var fraction = 0.0

@@ -18,6 +18,20 @@ struct AccountComparison: Sendable {
         /// Nil for the launch: it has no handler of the four.
         let callback: ForegroundCallback?
         let state: UIKitAccount.State
+        /// The event indices of UIKit's transitions of the same or the opposite kind just
+        /// before and just after this one (-1 and `Int.max` for none): between them stand the
+        /// lines that may be its handler's (`forEachCall(handling:)`). Worked out for all in
+        /// one walk; four binary searches a transition found them before.
+        fileprivate(set) var handlersAfter = -1
+        fileprivate(set) var handlersBefore = Int.max
+
+        init(index: Int, id: EventID, time: Double?, callback: ForegroundCallback?, state: UIKitAccount.State) {
+            self.index = index
+            self.id = id
+            self.time = time
+            self.callback = callback
+            self.state = state
+        }
 
         func event(in epoch: ProcessEpoch) -> LifecycleEvent { epoch.events[index].event }
     }
@@ -82,6 +96,18 @@ struct AccountComparison: Sendable {
                                   appDelegateCallback: source == .callback && id.builtInFamily == .app, connection: connection))
             }
         }
+        // Each kind and its opposite bound each other's handlers: a walk keeps the last of each
+        // pair of kinds (a callback's slot and its opposite's; the launch, of neither kind, is in none).
+        var lastOfPair = [Int?](repeating: nil, count: ForegroundCallback.allCases.count)
+        for position in transitions.indices {
+            guard let callback = transitions[position].callback else { continue }
+            let pair = min(callback.slot, callback.opposite.slot)
+            if let previous = lastOfPair[pair] {
+                transitions[position].handlersAfter = transitions[previous].index
+                transitions[previous].handlersBefore = transitions[position].index
+            }
+            lastOfPair[pair] = position
+        }
         self.transitions = transitions
         self.calls = calls
         var transitionsOfKind = [[Int]](repeating: [], count: ForegroundCallback.allCases.count)
@@ -124,12 +150,8 @@ struct AccountComparison: Sendable {
     /// once per transition of UIKit's, and the arrays were a fifth of a rule's cost.)
     func forEachCall(handling transition: Transition, _ body: (Call) -> Bool) {
         guard let callback = transition.callback else { return }
-        let same = transitionsOfKind[callback.slot], opposite = transitionsOfKind[callback.opposite.slot]
         // The nearest of either kind before and after it, as event indices (-1 and .max for none).
-        let lower = max(last(in: same, before: transition.index).map { transitions[$0].index } ?? -1,
-                        last(in: opposite, before: transition.index).map { transitions[$0].index } ?? -1)
-        let upper = min(first(in: same, after: transition.index).map { transitions[$0].index } ?? .max,
-                        first(in: opposite, after: transition.index).map { transitions[$0].index } ?? .max)
+        let lower = transition.handlersAfter, upper = transition.handlersBefore
         let positions = callsOfKind[callback.slot]
         var cursor = firstPosition(in: positions.count) { calls[positions[$0]].index > lower }
         while cursor < positions.count, calls[positions[cursor]].index < upper {
