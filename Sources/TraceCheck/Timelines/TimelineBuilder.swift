@@ -98,40 +98,7 @@ package struct TimelineBuilder {
     /// at its exact size (a list grown one event at a time keeps up to twice the room, and a
     /// capture of several GB has a hundred thousand events).
     func splitIntoEpochs(_ stream: EventStream, firstOrdinal: Int = 1) -> [ProcessEpoch] {
-        var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
-        // What each epoch has shown of launch and terminate callbacks, kept up as events come.
-        var launches: [LaunchCallbacks] = [LaunchCallbacks()]
-        var epochByKey: [ProcessMark.Key: Int] = [:]
-        var current = 0
-        // The mark entered last; read in place, by index: a device log of apps logging in turn
-        // has about one mark a line, and a copy of each costs a retain of its name.
-        var currentMark: Int?
-        let marks = stream.processMarks
-        var nextMark = marks.startIndex
-
-        func open(pid: Int?, process: String?) {
-            epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: pid, process: process))
-            launches.append(LaunchCallbacks())
-            current = epochs.count - 1
-        }
-
-        func enter(_ index: Int) {
-            currentMark = index
-            let key = marks.key(at: index)
-            if let known = epochByKey[key] {
-                current = known
-            } else if epochs[current].pid == nil, epochs[current].process == nil {
-                let mark = marks[index]
-                epochs[current].pid = mark.pid
-                epochs[current].process = mark.process
-                epochByKey[key] = current
-            } else {
-                let mark = marks[index]
-                open(pid: mark.pid, process: mark.process)
-                epochByKey[key] = current
-            }
-        }
-
+        var split = EpochSplit(marks: stream.processMarks)
         var assignment = [Int](repeating: 0, count: stream.events.count)
         var lastReactNativeState: [Int: EventID] = [:]
         var systemEvents: [LifecycleEvent] = []
@@ -145,29 +112,23 @@ package struct TimelineBuilder {
                     assignment[position] = -1
                     continue
                 }
-                while nextMark < marks.endIndex, marks.line(at: nextMark) <= events[position].line {
-                    enter(nextMark)
-                    nextMark += 1
-                }
+                split.enterMarks(through: events[position].line)
                 // What the launches ask of an event is its id and source, kept beside it.
                 let id = events[position].id, source = events[position].source
-                if events[position].pid == nil, launches[current].startsNewProcess(at: id, source, pidKnown: epochs[current].pid != nil) {
-                    open(pid: nil, process: epochs[current].process)
-                    // Without pids, a relaunch under the same name is this new epoch from now on.
-                    if let currentMark { epochByKey[marks.key(at: currentMark)] = current }
-                }
-                launches[current].note(id, source)
-                assignment[position] = current
+                if events[position].pid == nil { split.relaunchIfNeeded(at: id, source) }
+                split.launches[split.current].note(id, source)
+                assignment[position] = split.current
                 // React Native's AppState reports changes only: the same state again is a poll
                 // (`AppState.currentState` printed on a timer) or a second listener, not an event.
                 if id.builtInFamily == .reactnative {
-                    if lastReactNativeState[current] == id { assignment[position] = -1 }
-                    lastReactNativeState[current] = id
+                    if lastReactNativeState[split.current] == id { assignment[position] = -1 }
+                    lastReactNativeState[split.current] = id
                 }
             }
         }
         // Prints before the first NSLog line of their process learn its pid afterwards.
-        for index in nextMark..<marks.endIndex { enter(index) }
+        split.enterMarks(through: .max)
+        var epochs = split.epochs
 
         // Each epoch's list filled at its exact size, then handed to its epoch whole: appended
         // through the epoch, every event cost a uniqueness check of the epoch's storage.
@@ -195,6 +156,66 @@ package struct TimelineBuilder {
         }
         Self.route(systemEvents, into: &renumbered)
         return renumbered
+    }
+
+    /// The epochs `splitIntoEpochs` opens as it walks the events and the process marks: a
+    /// value of its own, where the walk's nested functions had captured its variables (each
+    /// captured variable was checked for exclusive access at run time, twice an event).
+    private struct EpochSplit {
+        let marks: ProcessMarks
+        var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
+        /// What each epoch has shown of launch and terminate callbacks, kept up as events come.
+        var launches: [LaunchCallbacks] = [LaunchCallbacks()]
+        var epochByKey: [ProcessMark.Key: Int] = [:]
+        var current = 0
+        /// The mark entered last; read in place, by index: a device log of apps logging in turn
+        /// has about one mark a line, and a copy of each costs a retain of its name.
+        var currentMark: Int?
+        var nextMark: Int
+
+        init(marks: ProcessMarks) {
+            self.marks = marks
+            nextMark = marks.startIndex
+        }
+
+        /// Enters every mark up to `line`.
+        mutating func enterMarks(through line: Int) {
+            while nextMark < marks.endIndex, marks.line(at: nextMark) <= line {
+                enter(nextMark)
+                nextMark += 1
+            }
+        }
+
+        /// Without a pid, a launch callback after a launch or a terminate is a new process.
+        mutating func relaunchIfNeeded(at id: EventID, _ source: EventSource) {
+            guard launches[current].startsNewProcess(at: id, source, pidKnown: epochs[current].pid != nil) else { return }
+            open(pid: nil, process: epochs[current].process)
+            // Without pids, a relaunch under the same name is this new epoch from now on.
+            if let currentMark { epochByKey[marks.key(at: currentMark)] = current }
+        }
+
+        private mutating func open(pid: Int?, process: String?) {
+            epochs.append(ProcessEpoch(ordinal: epochs.count + 1, pid: pid, process: process))
+            launches.append(LaunchCallbacks())
+            current = epochs.count - 1
+        }
+
+        private mutating func enter(_ index: Int) {
+            currentMark = index
+            let key = marks.key(at: index)
+            if let known = epochByKey[key] {
+                current = known
+            } else if epochs[current].pid == nil, epochs[current].process == nil {
+                let mark = marks[index]
+                epochs[current].pid = mark.pid
+                epochs[current].process = mark.process
+                epochByKey[key] = current
+            } else {
+                let mark = marks[index]
+                open(pid: mark.pid, process: mark.process)
+                epochByKey[key] = current
+            }
+        }
     }
 
     /// Each line of the system's to the epoch of the app it names: by pid, else by bundle id
