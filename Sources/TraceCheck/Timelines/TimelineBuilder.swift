@@ -128,7 +128,9 @@ package struct TimelineBuilder {
         }
         // Prints before the first NSLog line of their process learn its pid afterwards.
         split.enterMarks(through: .max)
+        // Taken out, so that filling them below copies no epoch's storage.
         var epochs = split.epochs
+        split.epochs = []
 
         // Each epoch's list filled at its exact size, then handed to its epoch whole: appended
         // through the epoch, every event cost a uniqueness check of the epoch's storage.
