@@ -234,8 +234,9 @@ package struct ProcessEpoch: Hashable, Sendable {
 
     /// The events and the scene connections, for `body` to change in place: one uniqueness
     /// check and one forgetting of `sealed` for a whole pass of the timeline's builder. Through
-    /// `events` and `connections`, every read retained the array and every write did both (on
-    /// an app's console at 10 % lifecycle lines, about a tenth of the run's reference counting).
+    /// `events` and `connections`, every read retained the array and every write did both (the
+    /// scene pass alone made 70,000 of the 1.8 million reference-counting calls of 16 MB of an
+    /// app's console at 10 % lifecycle lines).
     /// `body` cannot see the epoch itself: what it needs of it is read before.
     mutating func editEvents<Result>(_ body: (inout [EpochEvent], inout [SceneConnection]) throws -> Result) rethrows -> Result {
         let storage = unique()
