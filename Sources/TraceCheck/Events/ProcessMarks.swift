@@ -41,7 +41,12 @@ package struct ProcessMarks: RandomAccessCollection, Sendable {
     /// copied only where there is no pid.
     func key(at position: Int) -> ProcessMark.Key {
         let entry = entries[position]
-        return entry.hasPid ? .pid(entry.pid) : .name(names[entry.name] ?? "")
+        return key(pid: entry.hasPid ? entry.pid : nil, name: entry.name)
+    }
+
+    /// The key of a mark of this pid and name number (`register`), as `ProcessMark.key` makes it.
+    func key(pid: Int?, name: Int) -> ProcessMark.Key {
+        pid.map(ProcessMark.Key.pid) ?? .name(names[name] ?? "")
     }
 
     /// The number marks of a process of this name are appended with (nil: a record without one).

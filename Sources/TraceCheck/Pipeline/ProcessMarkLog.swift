@@ -52,17 +52,17 @@ struct ProcessMarkLog {
     mutating func note(line: Int, pid: Int?, name: Int) {
         // A pid is the key where there is one, asked of the table without a `Key` (which may
         // hold a string, and was made and destroyed at every mark).
-        let seen = if let pid { keysSinceEvent.contains(pid: pid) } else { keysSinceEvent.contains(.name(marks.name(name) ?? "")) }
+        let seen = if let pid { keysSinceEvent.contains(pid: pid) } else { keysSinceEvent.contains(marks.key(pid: nil, name: name)) }
         if seen {
             pendingRepeat = (line, pid, name)
             if leading?.open == true, leading?.secondOfFirst == nil, !marks.isEmpty,
-               ProcessMark(line: line, pid: pid, process: marks.name(name)).key == marks.key(at: marks.startIndex) {
+               marks.key(pid: pid, name: name) == marks.key(at: marks.startIndex) {
                 let second = pendingMark
                 leading?.secondOfFirst = second
             }
             return
         }
-        if let pid { keysSinceEvent.insert(pid: pid) } else { keysSinceEvent.insert(.name(marks.name(name) ?? "")) }
+        if let pid { keysSinceEvent.insert(pid: pid) } else { keysSinceEvent.insert(marks.key(pid: nil, name: name)) }
         pendingRepeat = nil
         marks.append(line: line, pid: pid, name: name)
     }
