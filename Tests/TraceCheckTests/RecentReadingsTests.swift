@@ -45,6 +45,31 @@ final class RecentReadingsTests: XCTestCase {
         XCTAssertEqual(pointers, [a, b, a, b, b, a])
     }
 
+    /// The context an event is given (pid, thread, process) is its own record's, whichever
+    /// context the extractor gave last for the same callback: records of another thread or
+    /// process come between runs of one (each run read without a change of context), and two
+    /// scanners read in turn by one process keep theirs apart.
+    func testEachEventHasItsOwnRecordsThreadAndProcess() throws {
+        let records = [("Fieldnotes", 4817, 100), ("Fieldnotes", 4817, 100), ("Fieldnotes", 4817, 200), ("Fieldnotes", 4817, 200),
+                       ("Fieldnotes", 4817, 100), ("Notes", 5120, 100), ("Notes", 5120, 100), ("Fieldnotes", 4817, 100)]
+        func capture(_ records: [(String, Int, Int)]) -> String {
+            records.enumerated().map { index, record in
+                let time = String(format: "%06d", 1_000 + 100 * index)
+                return "2026-04-02 10:15:03.\(time)+0200 \(record.0)[\(record.1):\(record.2)] -[SceneDelegate sceneDidBecomeActive:] "
+                    + "<UIWindowScene: 0x10cc50200>"
+            }.joined(separator: "\n") + "\n"
+        }
+        for order in [records, records.reversed()] {
+            for quiet in [true, false] {
+                var options = ScanOptions()
+                options.quietReading = quiet
+                let scan = try CaptureScanner(options: options).scan(.text(name: "threads", contents: capture(order)))
+                let seen = scan.stream.events.map { "\($0.process ?? "-")[\($0.pid ?? 0):\($0.thread ?? "-")] \($0.id)" }
+                XCTAssertEqual(seen, order.map { "\($0.0)[\($0.1):\($0.2)] scene.didBecomeActive" }, "quiet: \(quiet)")
+            }
+        }
+    }
+
     /// A repeated line reads as its first reading, field for field, and as the reference
     /// filter (which keeps no reading) reads it.
     func testARepeatedLineReadsAsItsFirstReading() throws {

@@ -1,4 +1,5 @@
 import CTeddy
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -323,14 +324,30 @@ package struct RecordContext: Sendable {
     var process = FieldBytes()
     var thread = FieldBytes()
     var timestamp = FieldBytes()
+    /// Which record's process and thread these are, for the extractor's cache of the context
+    /// it last made of them (`EventExtractor.sharedContext`): every `update` moves it on, and
+    /// no two sessions' contexts share one. 0: unknown, never cached (a context made for
+    /// one line).
+    private(set) var generation: UInt64 = 0
 
     package init() {}
+
+    /// A scanning session's context: its generations begin at a number no other session's do.
+    static func numbered() -> RecordContext {
+        var context = RecordContext()
+        // 2^24 sessions of 2^40 records each, before a number could come round again.
+        context.generation = (sessions.add(1, ordering: .relaxed).newValue & 0xFF_FFFF) << 40 | 1
+        return context
+    }
+
+    private static let sessions = Atomic<UInt64>(0)
 
     package mutating func update(from record: Record) {
         pid = record.fields.pid
         process.set(record.bytes, record.fields.process)
         thread.set(record.bytes, record.fields.thread)
         timestamp.set(record.bytes, record.fields.timestamp)
+        if generation != 0 { generation &+= 1 }
     }
 
     package var processText: String? { process.text }
@@ -509,6 +526,15 @@ package final class EventExtractor {
     /// The same contexts unretained, for the comparison to read in place: one taken out of
     /// `recentContexts` (which owns them) was retained and released, at every event.
     @exclusivity(unchecked) private var recentViews = [Unmanaged<RecentContext>?](repeating: nil, count: 256)
+    /// The context last given for an id (by its number, modulo the table's size) and the
+    /// record generation (`RecordContext.generation`) it was given for: the events of an
+    /// app's console come in runs of records of one thread, read without a change of
+    /// context, and a generation compares where the slot above hashed and compared the
+    /// record's thread and process, about 300 instructions an event.
+    @exclusivity(unchecked) private var generations = [UInt64](repeating: 0, count: 64)
+    @exclusivity(unchecked) private var generationContexts = [EventContext?](repeating: nil, count: 64)
+    /// The same contexts unretained, compared in place (as `recentViews`).
+    @exclusivity(unchecked) private var generationViews = [Unmanaged<EventContext>?](repeating: nil, count: 64)
 
     /// A context recently given, with the bytes of the thread and process it was given for.
     /// A reference: an optional tuple of these, read from the table, was copied field by field.
@@ -708,6 +734,22 @@ package final class EventExtractor {
     /// process and thread. A recent context of the same id, pid and thread is compared with
     /// the record's bytes: the strings of a key are made only where it is not that one.
     private func sharedContext(id: EventID, source: EventSource, deferred: Bool, shape: String, record: RecordContext) -> EventContext {
+        let byID = id.tableIndex & (generations.count - 1)
+        if record.generation != 0, generations[byID] == record.generation, let view = generationViews[byID],
+           view._withUnsafeGuaranteedRef({ $0.key.id == id && $0.key.source == source && $0.key.deferred == deferred && $0.key.shape == shape }) {
+            return view.takeUnretainedValue()
+        }
+        let context = sharedContext(slotFor: id, source: source, deferred: deferred, shape: shape, record: record)
+        if record.generation != 0 {
+            generations[byID] = record.generation
+            generationContexts[byID] = context
+            generationViews[byID] = Unmanaged.passUnretained(context)
+        }
+        return context
+    }
+
+    /// `sharedContext` past the contexts by generation.
+    private func sharedContext(slotFor id: EventID, source: EventSource, deferred: Bool, shape: String, record: RecordContext) -> EventContext {
         // By the id, process and thread: a context of one id and another thread, asked for
         // in turn with it, must not push it out.
         let mix = UInt64(bitPattern: Int64(id._rawHashValue(seed: record.pid ?? 0))) ^ record.thread.fold

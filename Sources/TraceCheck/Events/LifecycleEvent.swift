@@ -57,6 +57,9 @@ package struct LifecycleEvent: Hashable, Sendable {
     package var hasSessions: Bool { facts.identity.map { !$0.identity.sessions.isEmpty } ?? false }
     package var scenePointer: String? { facts.identity?.identity.scenePointer }
     package var delegatePointer: String? { facts.identity?.identity.delegatePointer }
+    /// `scenePointer` and `delegatePointer` as table keys, made once per shared identity.
+    var scenePointerKey: TextKey? { facts.identity?.scenePointerKey }
+    var delegatePointerKey: TextKey? { facts.identity?.delegatePointerKey }
     package var delegateClass: String? { facts.identity?.identity.delegateClass }
     package var bundle: String? { facts.identity?.identity.bundle }
     package var appPid: Int? { facts.identity?.identity.appPid }
@@ -159,7 +162,17 @@ package struct LifecycleEvent: Hashable, Sendable {
 /// One scene identity that every event naming the same scene the same way shares.
 final class SharedIdentity: Sendable {
     let identity: SceneIdentity
-    init(_ identity: SceneIdentity) { self.identity = identity }
+    /// The keys the timeline looks the scene up by (`ConnectionLookup`), made once for every
+    /// event that names it this way: made at each scene event, they folded the same pointers'
+    /// bytes again and again.
+    let scenePointerKey: TextKey?
+    let delegatePointerKey: TextKey?
+
+    init(_ identity: SceneIdentity) {
+        self.identity = identity
+        scenePointerKey = identity.scenePointer.map(TextKey.init)
+        delegatePointerKey = identity.delegatePointer.map(TextKey.init)
+    }
 }
 
 /// What the events of one kind, logged by one thread in one spelling shape, have in common:

@@ -3,26 +3,31 @@
 /// A `String`'s own hash runs SipHash over its bytes behind a normalisation check: about 200
 /// instructions for a 36-character session, 350 a lookup with the probe, where these keys are
 /// pointers and UUIDs that need no normalising to compare (equality is still the string's).
-/// The table's seed starts the fold, so that the same strings collide differently from table
-/// to table.
-struct TextKey: Hashable {
+/// The fold is made once, with the key: the keys an event's scene is looked up by are made
+/// with its shared identity (`SharedIdentity`), once for all the events that name it. The
+/// table's seed is mixed in after the fold, so that the same strings still fall apart
+/// differently from table to table.
+struct TextKey: Hashable, Sendable {
     let text: String
+    private let fold: UInt64
 
-    init(_ text: String) { self.text = text }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
-
-    func _rawHashValue(seed: Int) -> Int {
-        // Read in place: `withUTF8` needs a mutable copy of the string, which cost a retain
-        // and a release a lookup. Strings made here are contiguous; another one is folded
-        // from a copy of its bytes.
-        let folded = text.utf8.withContiguousStorageIfAvailable { Self.fold($0, seed: seed) }
-            ?? Array(text.utf8).withUnsafeBufferPointer { Self.fold($0, seed: seed) }
-        return spreadForHashing(Int(truncatingIfNeeded: folded))
+    init(_ text: String) {
+        self.text = text
+        // Read in place: `withUTF8` needs a mutable copy of the string. Strings made here are
+        // contiguous; another one is folded from a copy of its bytes.
+        fold = text.utf8.withContiguousStorageIfAvailable { Self.fold($0) } ?? Array(text.utf8).withUnsafeBufferPointer { Self.fold($0) }
     }
 
-    private static func fold(_ bytes: UnsafeBufferPointer<UInt8>, seed: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: seed) ^ UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
+    static func == (lhs: TextKey, rhs: TextKey) -> Bool { lhs.fold == rhs.fold && lhs.text == rhs.text }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(fold) }
+
+    func _rawHashValue(seed: Int) -> Int {
+        spreadForHashing(Int(truncatingIfNeeded: (fold ^ UInt64(truncatingIfNeeded: seed)) &* 0xFF51_AFD7_ED55_8CCD))
+    }
+
+    private static func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15
         let raw = UnsafeRawBufferPointer(bytes)
         var offset = 0
         while offset + 8 <= raw.count {

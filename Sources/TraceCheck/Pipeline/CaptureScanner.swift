@@ -191,7 +191,7 @@ final class ScanSession {
     /// every line is).
     @exclusivity(unchecked) private var fallbacks: [(name: String, reader: any RecordReader, firstBytes: ByteSet?)] = []
     @exclusivity(unchecked) private var stream = EventStream()
-    @exclusivity(unchecked) private var context = RecordContext()
+    @exclusivity(unchecked) private var context = RecordContext.numbered()
     @exclusivity(unchecked) private var sawRecord = false
     @exclusivity(unchecked) private var ansiBuffer: [UInt8] = []
 

@@ -32,10 +32,9 @@ struct ConnectionLookup {
     func choose(for event: LifecycleEvent, startObserved: Bool, in connections: [SceneConnection]) -> Choice {
         // The identity's parts are read from the event, the whole identity only where an
         // index asks for it: a copy retained and released all its strings, for every event.
-        let scenePointer = event.scenePointer, delegatePointer = event.delegatePointer
+        let scenePointer = event.scenePointerKey, delegatePointer = event.delegatePointerKey
         // A missing pointer is not looked up (as "", it was hashed and looked for at every event).
-        let livePointer = Self.last(scenePointer.flatMap { liveByScenePointer[TextKey($0)] },
-                                    delegatePointer.flatMap { liveByDelegatePointer[TextKey($0)] })
+        let livePointer = Self.last(scenePointer.flatMap { liveByScenePointer[$0] }, delegatePointer.flatMap { liveByDelegatePointer[$0] })
         if let livePointer { return .existing(livePointer) }
         if TimelineBuilder.isCarPlayConnect(event.id) {
             // A CarPlay delegate may also have had willConnect; either opens the connection.
@@ -46,8 +45,7 @@ struct ConnectionLookup {
             if let orphan = awaitingConnect.agreeing(with: event.identity, in: connections).max() { return .existing(orphan) }
             return .new(.connected, .unattached)
         }
-        let anyPointer = Self.later(scenePointer.flatMap { lastByScenePointer[TextKey($0)] },
-                                    delegatePointer.flatMap { lastByDelegatePointer[TextKey($0)] })
+        let anyPointer = Self.later(scenePointer.flatMap { lastByScenePointer[$0] }, delegatePointer.flatMap { lastByDelegatePointer[$0] })
         if let anyPointer { return .existing(anyPointer) }
         // A loop, not `compactMap(…).max()`: that made an array at every event.
         var bySession: Int?
