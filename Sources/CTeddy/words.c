@@ -607,10 +607,15 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
             int repeated = signature_length > 0 && signature_length == quiet->signature_length
                 && head == quiet->signature_head && tail == quiet->signature_tail;
             if (!repeated && quiet->repeats == 1 && quiet->double_count == TC_QUIET_DOUBLES) TC_QUIET_STOP(TC_QUIET_LINE);
-            // A candidate is the caller's to take, runs of repeats and all.
+            // A candidate is the caller's to take: runs of repeats and all, or handed over here
+            // once the record is read.
+            int taken = 0;
             if (quiet->selected && is_candidate(quiet, message, line_end, places)) {
-                quiet->message_start = prefix;
-                TC_QUIET_STOP(TC_QUIET_CANDIDATE_RECORD);
+                if (quiet->take_candidate == NULL) {
+                    quiet->message_start = prefix;
+                    TC_QUIET_STOP(TC_QUIET_CANDIDATE_RECORD);
+                }
+                taken = 1;
             }
             if (repeated) {
                 if (quiet->repeats == 0) quiet->repeat_first = quiet->first_number + (int64_t)lines;
@@ -625,6 +630,15 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
             quiet->stamp = text + start;
             expected = text + start;
             records++;
+            if (taken) {
+                lines++;
+                if (crlf) crlf_lines++;
+                offset = end + 1;
+                if (quiet->take_candidate(quiet->take_context, text + start, length, prefix, quiet->first_number + (int64_t)lines - 1)) {
+                    TC_QUIET_STOP(TC_QUIET_TAKEN);
+                }
+                continue;
+            }
         } else {
             if (quiet->unprefixed == 0 || gate_admits(quiet, text + start, length, special)) TC_QUIET_STOP(TC_QUIET_LINE);
             if (quiet->unprefixed == 2 && is_candidate(quiet, start, line_end, places)) TC_QUIET_STOP(TC_QUIET_CANDIDATE_LINE);

@@ -45,6 +45,34 @@ final class QuietReadingTests: XCTestCase {
         }.joined(separator: "; ")])
     }
 
+    /// A batch read quietly ends at the line that brings the events to its limit (where the
+    /// retirement of finished runs looks next), though the C read hands candidates over and
+    /// reads on: every batch but the last adds exactly its limit's events and ends at the line
+    /// of the last one.
+    func testABatchEndsAtTheLineThatBringsTheEventsToItsLimit() throws {
+        let lines = (0..<300).map { index in
+            let message = index % 5 == 2 ? "-[SceneDelegate sceneDidBecomeActive:] <UIWindowScene: 0x10cc50200>" : "Loaded \(index) rows"
+            return "2026-04-02 10:15:\(String(format: "%02d.%06d", index / 100, 1_000 * (index % 100)))+0200 Fieldnotes[4817:2863604] \(message)"
+        }
+        let text = lines.joined(separator: "\n") + "\n"
+        let (source, reader, session) = try LiveCheckTests.decidedSession(text, name: "limit", checker: Checker())
+        var batches: [(events: Int, lastLine: Int)] = []
+        let batch: LineBatchReader = { bytes, first in
+            let before = session.eventCount
+            let taken = session.readQuietly(lines: bytes, firstNumber: first, longestLine: reader.maximumLineLength, eventLimit: before + 3)
+            if taken.lines > 0 { batches.append((session.eventCount - before, first + taken.lines - 1)) }
+            return taken
+        }
+        _ = try reader.read(source, batch: batch) { session.feed($0) }
+        session.finish()
+        XCTAssertEqual(session.eventCount, 60)
+        XCTAssertGreaterThan(batches.count, 10, "the lines after the first are read in batches")
+        for (events, lastLine) in batches.dropLast() where events > 0 {
+            XCTAssertEqual(events, 3)
+            XCTAssertEqual(lastLine % 5, 3, "line \(lastLine) holds an event (every fifth from the third)")
+        }
+    }
+
     func testSampleLogsReadTheSame() throws {
         let samples = try TestCaptures.samples()
         XCTAssertGreaterThan(samples.count, 10)

@@ -193,6 +193,9 @@ final class ScanSession {
     @exclusivity(unchecked) private var stream = EventStream()
     @exclusivity(unchecked) private var context = RecordContext.numbered()
     @exclusivity(unchecked) private var sawRecord = false
+    /// The limit of events of the batch being read quietly (`readQuietly(lines:…)`), for the
+    /// candidates the C read hands over.
+    @exclusivity(unchecked) private var quietEventLimit = Int.max
     @exclusivity(unchecked) private var ansiBuffer: [UInt8] = []
 
     /// Which process each record is of, and whether it is read.
@@ -357,6 +360,7 @@ final class ScanSession {
         guard quietReading else { return taken }
         guard mainReader != nil, firstLineNumber != 0 else { return LineBatch(notYet: choice == nil || firstLineNumber == 0) }
         guard let base = text.baseAddress else { return taken }
+        quietEventLimit = eventLimit
         // Records that repeat the armed prefix are read in this loop, their state kept in
         // locals and written back (`commit`) before anything else reads it.
         var run = QuietRun(session: self)
@@ -381,6 +385,11 @@ final class ScanSession {
                     // A line the C read did not end, though a newline ends it, is read below:
                     // asking again would never end.
                     if read.lines > 0 { continue }
+                } else if read.stop == TC_QUIET_TAKEN {
+                    // Stopped after a candidate it handed over (`takeQuietCandidate`): at the
+                    // events' limit, or where the next lines are no longer quiet as they were.
+                    if stream.events.count >= eventLimit { break }
+                    continue
                 } else {
                     start = taken.bytes
                     stoppedAt = read.newline
@@ -501,6 +510,14 @@ final class ScanSession {
         case .quietUnlessCandidate: quiet.unprefixed = 2
         case nil: quiet.unprefixed = 0
         }
+        // Candidate records are handed over as the C read meets them, and it reads on.
+        quiet.take_candidate = { context, line, length, messageStart, number in
+            guard let context, let line else { return 1 }
+            return Unmanaged<ScanSession>.fromOpaque(context)._withUnsafeGuaranteedRef { session in
+                session.takeQuietCandidate(UnsafeRawBufferPointer(start: line, count: length), messageStart: messageStart, number: Int(number))
+            } ? 1 : 0
+        }
+        quiet.take_context = Unmanaged.passUnretained(self).toOpaque()
         if let readerGate, let quietGate {
             (quiet.gate.0, quiet.gate.1, quiet.gate.2, quiet.gate.3) = readerGate.firstBytes.words
             quiet.gate_or_tab = readerGate.orTab ? 1 : 0
@@ -542,6 +559,27 @@ final class ScanSession {
         }
         return QuietStop(stop: stop, lines: quiet.lines, crlfLines: quiet.crlf_lines, offset: quiet.offset,
                          newline: quiet.newline, messageStart: quiet.message_start)
+    }
+
+    /// A candidate record the C read handed over as it read (`tc_quiet.take_candidate`): line
+    /// `number`, whose message begins at `messageStart`, read as one stop of the read took it
+    /// (the record's prefix is the armed one, so only its timestamp differs from the
+    /// session's context). The C read has followed its message for the runs of repeats and
+    /// counted it. Whether the read stops after it: at the batch's limit of events, or where
+    /// its message began one of UIKit's wrapped messages (`EventExtractor.pendingWrap`),
+    /// after which the lines that were quiet when the read began are no longer quiet.
+    private func takeQuietCandidate(_ line: UnsafeRawBufferPointer, messageStart: Int, number: Int) -> Bool {
+        let message = UnsafeRawBufferPointer(rebasing: line[messageStart...])
+        extract(message: message, text: line, number: number,
+                context: context(stampedBy: UnsafeRawBufferPointer(rebasing: line[..<samePrefix.timestampLength])), knownCandidate: true)
+        return extractor.pendingWrap != nil || stream.events.count >= quietEventLimit
+    }
+
+    /// The session's context with the timestamp of a record that repeats its prefix.
+    private func context(stampedBy stamp: UnsafeRawBufferPointer) -> RecordContext {
+        var stamped = context
+        stamped.timestamp.set(stamp)
+        return stamped
     }
 
     /// Takes `line` as record `number` of `run` (`QuietRun.take`), and counts the row copied
