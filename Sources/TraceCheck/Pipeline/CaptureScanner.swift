@@ -528,13 +528,16 @@ final class ScanSession {
         let read: (stop: tc_quiet_stop?, stamp: Int?) = samePrefix.withTail { tail in
             quiet.prefix_tail = tail.baseAddress?.assumingMemoryBound(to: UInt8.self)
             quiet.prefix_tail_length = tail.count
+            // The session's stamp read from a copy: the candidates handed over while the read
+            // runs stamp the session's context (`takeQuietCandidate`).
+            let sessionStamp = run.stamp == nil ? context.timestamp : FieldBytes()
             let stop = if let stamp = run.stamp {
                 stamp.withMemoryRebound(to: UInt8.self) { stamp in
                     quiet.stamp = stamp.baseAddress
                     return cursor.readQuietly(&quiet)
                 }
             } else {
-                context.timestamp.withUnsafeBytes { stamp in
+                sessionStamp.withUnsafeBytes { stamp in
                     quiet.stamp = stamp.baseAddress?.assumingMemoryBound(to: UInt8.self)
                     return cursor.readQuietly(&quiet)
                 }
@@ -569,17 +572,11 @@ final class ScanSession {
     /// its message began one of UIKit's wrapped messages (`EventExtractor.pendingWrap`),
     /// after which the lines that were quiet when the read began are no longer quiet.
     private func takeQuietCandidate(_ line: UnsafeRawBufferPointer, messageStart: Int, number: Int) -> Bool {
-        let message = UnsafeRawBufferPointer(rebasing: line[messageStart...])
-        extract(message: message, text: line, number: number,
-                context: context(stampedBy: UnsafeRawBufferPointer(rebasing: line[..<samePrefix.timestampLength])), knownCandidate: true)
+        // Stamped in place, as a stop's `commit` stamped it: a stamped copy of the context cost
+        // three times what the copy the extraction asks for costs.
+        context.timestamp.set(UnsafeRawBufferPointer(rebasing: line[..<samePrefix.timestampLength]))
+        extract(message: UnsafeRawBufferPointer(rebasing: line[messageStart...]), text: line, number: number, context: context, knownCandidate: true)
         return extractor.pendingWrap != nil || stream.events.count >= quietEventLimit
-    }
-
-    /// The session's context with the timestamp of a record that repeats its prefix.
-    private func context(stampedBy stamp: UnsafeRawBufferPointer) -> RecordContext {
-        var stamped = context
-        stamped.timestamp.set(stamp)
-        return stamped
     }
 
     /// Takes `line` as record `number` of `run` (`QuietRun.take`), and counts the row copied
