@@ -530,11 +530,12 @@ package final class EventExtractor {
     /// record generation (`RecordContext.generation`) it was given for: the events of an
     /// app's console come in runs of records of one thread, read without a change of
     /// context, and a generation compares where the slot above hashed and compared the
-    /// record's thread and process, about 300 instructions an event.
-    @exclusivity(unchecked) private var generations = [UInt64](repeating: 0, count: 64)
-    @exclusivity(unchecked) private var generationContexts = [EventContext?](repeating: nil, count: 64)
+    /// record's thread and process, about 300 instructions an event. 128: more than the
+    /// catalog's ids, so that no two of them share an entry (with 64, half the events missed).
+    @exclusivity(unchecked) private var generations = [UInt64](repeating: 0, count: 128)
+    @exclusivity(unchecked) private var generationContexts = [EventContext?](repeating: nil, count: 128)
     /// The same contexts unretained, compared in place (as `recentViews`).
-    @exclusivity(unchecked) private var generationViews = [Unmanaged<EventContext>?](repeating: nil, count: 64)
+    @exclusivity(unchecked) private var generationViews = [Unmanaged<EventContext>?](repeating: nil, count: 128)
 
     /// A context recently given, with the bytes of the thread and process it was given for.
     /// A reference: an optional tuple of these, read from the table, was copied field by field.
