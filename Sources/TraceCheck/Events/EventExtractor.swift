@@ -481,6 +481,13 @@ package final class EventExtractor {
     /// background): the scanner takes it right after the first.
     @exclusivity(unchecked) private var followingEvent: LifecycleEvent?
 
+    /// Whether the message of the event `event(message:…)` last returned holds a redaction
+    /// (`<private>`), as the scanner tallies them: kept with a recent reading, so that a
+    /// message read before is not searched again (about 140 instructions an event).
+    private(set) var lastEventRedacted = false
+
+    static func isRedacted(_ message: UnsafeRawBufferPointer) -> Bool { message.contains(literal: "<private>") }
+
     /// The event `event(message:…)` found beside the one it returned, once.
     func takeFollowingEvent() -> LifecycleEvent? {
         defer { followingEvent = nil }
@@ -609,6 +616,7 @@ package final class EventExtractor {
         // identity, made here and destroyed at the end, went through the runtime's generic
         // destroy (a few hundred instructions an event).
         if !userSpellings.isEmpty, let (spelling, shape, named) = userSpelling(in: message, line: line) {
+            lastEventRedacted = Self.isRedacted(message)
             return makeEvent(spelling, shape: shape, named: named, message: message, text: text, line: line, context: context())
         }
         guard knownCandidate || isCandidate(message) else { return nil }
@@ -622,6 +630,7 @@ package final class EventExtractor {
                 if reading.mayWrap { noteWrapStart(message, text: text, line: line, context: context()) } else { pendingWrap = nil }
                 return nil
             }
+            lastEventRedacted = reading.redacted
             guard reading.isAccount else {
                 return reading.ids.first.map { makeEvent(id: $0, source: reading.source, deferred: reading.deferred, shape: reading.shape,
                                                          identity: reading.identity, text: text, line: line, context: context()) }
@@ -629,6 +638,7 @@ package final class EventExtractor {
             return uikitEvents(reading.ids, identity: reading.identity, text: text, line: line, context: context())
         }
         let nearMissesBefore = nearMisses.count
+        lastEventRedacted = Self.isRedacted(message)
         if let account = uikitAccount(in: message, line: line) {
             // UIKit's own line: its transitions (none, when the mask stays on the same
             // side of 0 and bit 11), never a callback's spelling.
@@ -636,7 +646,7 @@ package final class EventExtractor {
             // A mask past 64 bits is noted as a near miss: that line is read again.
             if keeps, nearMisses.count == nearMissesBefore {
                 recentReadings.keep(.init(ids: account.ids, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape,
-                                          identity: identity), of: message, at: slot)
+                                          identity: identity, redacted: lastEventRedacted), of: message, at: slot)
             }
             return uikitEvents(account.ids, identity: identity, text: text, line: line, context: context())
         }
@@ -645,7 +655,7 @@ package final class EventExtractor {
             // Kept only when reading it noted nothing: a pattern past its limit notes the line.
             if keeps, lastLimitExceededLine != line {
                 recentReadings.keep(.init(ids: [spelling.id], source: spelling.source, deferred: spelling.deferred, shape: shape,
-                                          identity: identity), of: message, at: slot)
+                                          identity: identity, redacted: lastEventRedacted), of: message, at: slot)
             }
             return makeEvent(id: spelling.id, source: spelling.source, deferred: spelling.deferred, shape: shape,
                              identity: identity, text: text, line: line, context: context())

@@ -32,12 +32,14 @@ struct RecentReadings {
         let readsNothing: Bool
         let nearMiss: String?
         let mayWrap: Bool
+        /// Whether the message holds a redaction (`<private>`): asked of every event's message.
+        let redacted: Bool
 
         /// A line of UIKit's account (its second transition follows the first), not a
         /// callback's line or one of UIKit's messages (whose source is UIKit too).
         var isAccount: Bool { shape == SpellingShape.uikitAccountShape }
 
-        init(ids: [EventID], source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?) {
+        init(ids: [EventID], source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?, redacted: Bool) {
             self.ids = ids
             self.source = source
             self.deferred = deferred
@@ -46,6 +48,7 @@ struct RecentReadings {
             readsNothing = false
             nearMiss = nil
             mayWrap = false
+            self.redacted = redacted
         }
 
         /// The reading of a candidate no shape reads, noted as the near miss `nearMiss` (nil:
@@ -60,6 +63,7 @@ struct RecentReadings {
             readsNothing = true
             self.nearMiss = nearMiss
             self.mayWrap = mayWrap
+            redacted = false
         }
     }
 

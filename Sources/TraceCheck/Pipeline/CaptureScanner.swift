@@ -877,7 +877,7 @@ final class ScanSession {
                          knownCandidate: Bool = false) {
         // The context is copied out of the session only for an event.
         guard let event = extractor.event(message: message, text: text, line: number, context: context(), knownCandidate: knownCandidate) else { return }
-        if message.contains(literal: "<private>") { tallies.redacted.append(number) }
+        if extractor.lastEventRedacted { tallies.redacted.append(number) }
         processes.marks.noteEvent()
         // Handed over, not copied: the copy cost a retain and a release an event.
         stream.events.append(consume event)
