@@ -258,8 +258,9 @@ struct AgreementIndex {
 extension Dictionary where Value == Set<Int> {
     /// Removes `index` from the set at `key`, and the key with its last member.
     mutating func remove(_ index: Int, at key: Key) {
-        // In place: a copy of the set taken out and put back would cost its whole size.
-        guard self[key]?.remove(index) != nil, self[key]?.isEmpty == true else { return }
-        self[key] = nil
+        // In place, found once: a copy of the set taken out and put back would cost its whole
+        // size, and a lookup for each step (remove, ask if empty, drop) hashed the key thrice.
+        guard let position = self.index(forKey: key), values[position].remove(index) != nil, values[position].isEmpty else { return }
+        remove(at: position)
     }
 }
