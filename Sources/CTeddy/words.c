@@ -607,14 +607,10 @@ static inline __attribute__((always_inline)) tc_quiet_stop quiet_read(tc_quiet *
             int repeated = signature_length > 0 && signature_length == quiet->signature_length
                 && head == quiet->signature_head && tail == quiet->signature_tail;
             if (!repeated && quiet->repeats == 1 && quiet->double_count == TC_QUIET_DOUBLES) TC_QUIET_STOP(TC_QUIET_LINE);
-            // A candidate is the caller's to take: runs of repeats and all, or handed over here
-            // once the record is read.
+            // A candidate is handed over once the record is read, or left to the caller.
             int taken = 0;
             if (quiet->selected && is_candidate(quiet, message, line_end, places)) {
-                if (quiet->take_candidate == NULL) {
-                    quiet->message_start = prefix;
-                    TC_QUIET_STOP(TC_QUIET_CANDIDATE_RECORD);
-                }
+                if (quiet->take_candidate == NULL) TC_QUIET_STOP(TC_QUIET_LINE);
                 taken = 1;
             }
             if (repeated) {

@@ -120,10 +120,11 @@ typedef struct {
 #define TC_QUIET_DOUBLES 32
 
 /// The quiet reading of a batch of lines (the Swift `ScanSession.readQuietly(lines:firstNumber:longestLine:)`),
-/// for the lines that change nothing but counts: records that repeat the armed prefix with a
-/// message that is no candidate (counting runs of one message repeated), and lines no reader
-/// takes that are no candidate. Reads them from `offset` and stops before any other line, saying why: a line
-/// with a colour escape or a NUL byte is the caller's too.
+/// for the lines that change nothing but counts: records that repeat the armed prefix
+/// (counting runs of one message repeated; those whose message is a candidate handed to
+/// `take_candidate` as they are read), and lines no reader takes that are no candidate. Reads
+/// them from `offset` and stops before any other line, saying why: a line with a colour escape
+/// or a NUL byte is the caller's too.
 typedef struct {
     // The text, and the search of its candidates.
     const uint8_t *text;
@@ -175,17 +176,17 @@ typedef struct {
     int64_t doubles[TC_QUIET_DOUBLES];
     size_t double_count;
 
-    /// Where set, a candidate record is not a stop: it is handed to `take_candidate` (its line
-    /// from the first byte, `length` bytes without a carriage return, where its message begins,
-    /// and its number), then read on as any other record. A nonzero answer stops the read
-    /// after that line (`TC_QUIET_TAKEN`). Each stop cost the caller about a thousand
-    /// instructions of its own, once per lifecycle line.
+    /// A candidate record is handed to `take_candidate` (its line from the first byte, `length`
+    /// bytes without a carriage return, where its message begins, and its number), then read
+    /// on as any other record; a nonzero answer stops the read after that line
+    /// (`TC_QUIET_TAKEN`). (A stop at each, for the caller to take, cost it about a thousand
+    /// instructions of its own per lifecycle line.) Without it, the read stops before a
+    /// candidate record as before any line it leaves to the caller.
     int (*take_candidate)(void *context, const uint8_t *line, size_t length, size_t message_start, int64_t number);
     void *take_context;
 
-    // Out, at a stop: the line's newline, and where its message begins.
+    // Out, at a stop: the line's newline.
     size_t newline;
-    size_t message_start;
 } tc_quiet;
 
 typedef enum {
@@ -194,8 +195,6 @@ typedef enum {
     /// The next line is for the caller to read (one with a colour escape or a NUL among them,
     /// or longer than `longest_line`); nothing about it was searched.
     TC_QUIET_LINE = 1,
-    /// The next line is a record of the armed prefix whose message (from `message_start`) is a candidate.
-    TC_QUIET_CANDIDATE_RECORD = 2,
     /// The next line is one no reader takes that is a candidate.
     TC_QUIET_CANDIDATE_LINE = 3,
     /// `take_candidate` asked to stop after the candidate record it was given: the read

@@ -406,11 +406,6 @@ final class ScanSession {
             let number = firstNumber + taken.lines
             let line = UnsafeRawBufferPointer(rebasing: text[start..<lineEnd])
             switch quietStop.stop {
-            case TC_QUIET_CANDIDATE_RECORD:
-                // The C read found the message a candidate: searched once, so not asked again.
-                let message = take(line, into: &run, messageStart: quietStop.messageStart, number: number)
-                commit(&run)
-                extract(message: message, text: line, number: number, context: context, knownCandidate: true)
             case TC_QUIET_CANDIDATE_LINE:
                 // What the one-by-one read decides for a candidate that no reader takes.
                 declinedLine = number
@@ -475,8 +470,8 @@ final class ScanSession {
     private struct QuietStop {
         var stop = TC_QUIET_LINE
         var lines = 0, crlfLines = 0
-        /// Where the next line begins, its newline and, for a candidate record, its message.
-        var offset = 0, newline = 0, messageStart = 0
+        /// Where the next line begins, and its newline.
+        var offset = 0, newline = 0
     }
 
     /// Reads in C (`tc_quiet_read`) the lines of `text` from `start` (line `number`) that
@@ -561,7 +556,7 @@ final class ScanSession {
             }
         }
         return QuietStop(stop: stop, lines: quiet.lines, crlfLines: quiet.crlf_lines, offset: quiet.offset,
-                         newline: quiet.newline, messageStart: quiet.message_start)
+                         newline: quiet.newline)
     }
 
     /// A candidate record the C read handed over as it read (`tc_quiet.take_candidate`): line
