@@ -484,7 +484,7 @@ package final class EventExtractor {
     /// Whether the message of the event `event(message:…)` last returned holds a redaction
     /// (`<private>`), as the scanner tallies them: kept with a recent reading, so that a
     /// message read before is not searched again (about 140 instructions an event).
-    private(set) var lastEventRedacted = false
+    @exclusivity(unchecked) private(set) var lastEventRedacted = false
 
     static func isRedacted(_ message: UnsafeRawBufferPointer) -> Bool { message.contains(literal: "<private>") }
 

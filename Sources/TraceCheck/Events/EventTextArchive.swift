@@ -119,19 +119,20 @@ final class EventTextArchive: Sendable {
 
     /// The bytes `append` kept at `offset`; nil if the spill file cannot be read back.
     func bytes(at offset: Int, count: Int) -> [UInt8]? {
-        let kept: [UInt8]?? = state.withLock { state in
+        // Copied from the tail under the lock, or found in the spill file and read after it.
+        let found: (tail: [UInt8]?, fileOffset: Int?) = state.withLock { state in
             if offset >= state.tailStart {
                 let start = offset - state.tailStart
-                guard start <= state.tailCount, count <= state.tailCount - start else { return .some(nil) }
-                guard count > 0, let tail = state.tail else { return .some([]) }
-                return .some(Array(UnsafeRawBufferPointer(start: tail + start, count: count)))
+                guard start <= state.tailCount, count <= state.tailCount - start else { return (nil, nil) }
+                guard count > 0, let tail = state.tail else { return ([], nil) }
+                return (Array(UnsafeRawBufferPointer(start: tail + start, count: count)), nil)
             }
-            return nil
+            // A line never straddles two stretches: the tail is written out whole, after an append.
+            let stretch = state.spilled.last { $0.start <= offset }
+            return (nil, stretch.map { $0.fileOffset + offset - $0.start })
         }
-        if let kept { return kept }
-        // A line never straddles two stretches: the tail is written out whole, after an append.
-        guard let stretch = state.withLock({ state in state.spilled.last(where: { $0.start <= offset }) }) else { return nil }
-        return spillFile.read(at: stretch.fileOffset + offset - stretch.start, count: count)
+        if let tail = found.tail { return tail }
+        return found.fileOffset.flatMap { spillFile.read(at: $0, count: count) }
     }
 
     /// The text `append` kept at `offset`, decoded (U+FFFD for what is not UTF-8).

@@ -507,6 +507,7 @@ final class ScanSession {
         }
         // Candidate records are handed over as the C read meets them, and it reads on.
         quiet.take_candidate = { context, line, length, messageStart, number in
+            // Never nil: the read passes a line of its own text, and the context set below.
             guard let context, let line else { return 1 }
             return Unmanaged<ScanSession>.fromOpaque(context)._withUnsafeGuaranteedRef { session in
                 session.takeQuietCandidate(UnsafeRawBufferPointer(start: line, count: length), messageStart: messageStart, number: Int(number))
