@@ -378,6 +378,15 @@ struct FieldBytes: Equatable, Sendable {
             count = 0
             return
         }
+        // Where the record holds the inline capacity's bytes from the field on, all of them at
+        // once, with no call: bytes past `count` may differ (`inlinePrefixEquals`). A copy of
+        // the field's own length went through `memmove`, whose branches on the length missed
+        // where records of many processes come in turn (three fields a record).
+        if range.count <= Self.inlineCapacity, bytes.count - range.lowerBound >= Self.inlineCapacity, let base = bytes.baseAddress {
+            count = range.count
+            inline = (base + range.lowerBound).loadUnaligned(as: SIMD64<UInt8>.self)
+            return
+        }
         set(UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
 
@@ -623,19 +632,22 @@ package final class EventExtractor {
         // A message read before is asked for first.
         let keeps = candidateFilter == .wordSet && message.count <= RecentReadings.longestKept
         let slot = keeps ? RecentReadings.slot(of: message) : 0
-        if keeps, let reading = recentReadings.reading(at: slot, of: message) {
-            if reading.readsNothing {
-                if let name = reading.nearMiss { noteNearMiss(named: name, line: line) }
-                // Where the message begins no wrap, none is pending after it.
-                if reading.mayWrap { noteWrapStart(message, text: text, line: line, context: context()) } else { pendingWrap = nil }
-                return nil
-            }
-            lastEventRedacted = reading.redacted
-            guard reading.isAccount else {
-                return reading.ids.first.map { makeEvent(id: $0, source: reading.source, deferred: reading.deferred, shape: reading.shape,
+        if keeps, let view = recentReadings.reading(at: slot, of: message) {
+            // Read in place: nothing below keeps a reading, which would replace this one.
+            return view._withUnsafeGuaranteedRef { reading -> LifecycleEvent? in
+                if reading.readsNothing {
+                    if let name = reading.nearMiss { noteNearMiss(named: name, line: line) }
+                    // Where the message begins no wrap, none is pending after it.
+                    if reading.mayWrap { noteWrapStart(message, text: text, line: line, context: context()) } else { pendingWrap = nil }
+                    return nil
+                }
+                lastEventRedacted = reading.redacted
+                guard reading.isAccount else {
+                    return reading.first.map { makeEvent(id: $0, source: reading.source, deferred: reading.deferred, shape: reading.shape,
                                                          identity: reading.identity, text: text, line: line, context: context()) }
+                }
+                return uikitEvents(reading.first, reading.second, identity: reading.identity, text: text, line: line, context: context())
             }
-            return uikitEvents(reading.ids, identity: reading.identity, text: text, line: line, context: context())
         }
         let nearMissesBefore = nearMisses.count
         lastEventRedacted = Self.isRedacted(message)
@@ -648,7 +660,8 @@ package final class EventExtractor {
                 recentReadings.keep(.init(ids: account.ids, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape,
                                           identity: identity, redacted: lastEventRedacted), of: message, at: slot)
             }
-            return uikitEvents(account.ids, identity: identity, text: text, line: line, context: context())
+            return uikitEvents(account.ids.first, account.ids.count > 1 ? account.ids[1] : nil, identity: identity, text: text, line: line,
+                               context: context())
         }
         if let (spelling, shape) = spelling(in: message, line: line) {
             let identity = sharedIdentity(of: spelling, named: SceneIdentity(), in: message)
@@ -670,7 +683,7 @@ package final class EventExtractor {
 
     /// The events of a line of UIKit's account: the first is returned, the second (a mask that
     /// shows two transitions) follows it.
-    private func uikitEvents(_ ids: [EventID], identity: SharedIdentity?, text: UnsafeRawBufferPointer, line: Int,
+    private func uikitEvents(_ first: EventID?, _ second: EventID?, identity: SharedIdentity?, text: UnsafeRawBufferPointer, line: Int,
                              context: RecordContext) -> LifecycleEvent? {
         // Without an array of the two: half the events of a console with UIKit's account
         // are its lines, and each array was an allocation.
@@ -678,12 +691,12 @@ package final class EventExtractor {
             makeEvent(id: id, source: .uikit, deferred: false, shape: SpellingShape.uikitAccountShape, identity: identity,
                       text: text, line: line, context: context)
         }
-        guard let first = ids.first else {
+        guard let first else {
             followingEvent = nil
             return nil
         }
         let event = make(first)
-        followingEvent = ids.count > 1 ? make(ids[1]) : nil
+        followingEvent = second.map(make)
         return event
     }
 

@@ -20,8 +20,10 @@ struct RecentReadings {
     /// runtime's generic witness, a few hundred instructions each time.
     final class Reading {
         /// The event a callback's line shows; the transitions (none, one or two) a line of
-        /// UIKit's account shows.
-        let ids: [EventID]
+        /// UIKit's account shows. Two fields, not an array: the array was retained and
+        /// released at every event read from here.
+        let first: EventID?
+        let second: EventID?
         let source: EventSource
         let deferred: Bool
         let shape: String
@@ -36,11 +38,14 @@ struct RecentReadings {
         let redacted: Bool
 
         /// A line of UIKit's account (its second transition follows the first), not a
-        /// callback's line or one of UIKit's messages (whose source is UIKit too).
-        var isAccount: Bool { shape == SpellingShape.uikitAccountShape }
+        /// callback's line or one of UIKit's messages (whose source is UIKit too). Stored: as
+        /// a comparison of the shape's name it cost a string comparison at every event.
+        let isAccount: Bool
 
         init(ids: [EventID], source: EventSource, deferred: Bool, shape: String, identity: SharedIdentity?, redacted: Bool) {
-            self.ids = ids
+            first = ids.first
+            second = ids.count > 1 ? ids[1] : nil
+            isAccount = shape == SpellingShape.uikitAccountShape
             self.source = source
             self.deferred = deferred
             self.shape = shape
@@ -55,7 +60,9 @@ struct RecentReadings {
         /// none): a stack frame or a warning that names a callback repeats as a callback's
         /// line does.
         init(nothingButNearMiss nearMiss: String?, mayWrap: Bool) {
-            ids = []
+            first = nil
+            second = nil
+            isAccount = false
             source = .callback
             deferred = false
             shape = ""
@@ -76,6 +83,9 @@ struct RecentReadings {
 
     private var messages = [[UInt8]](repeating: [], count: slotCount)
     private var readings = [Reading?](repeating: nil, count: slotCount)
+    /// `readings`, unretained: a reading found is read in place while the table holds it (it
+    /// is replaced only by `keep`), without a retain and a release at every event.
+    private var views = [Unmanaged<Reading>?](repeating: nil, count: slotCount)
 
     /// The slot of `message`'s bytes: its length and three of its words (first, middle and
     /// last), not all of them. A hash for a small table, not for an adversary: a collision
@@ -100,10 +110,11 @@ struct RecentReadings {
         return Int(truncatingIfNeeded: hash >> 40) & (slotCount - 1)
     }
 
-    /// The reading kept in `slot` when it was read from exactly `message`'s bytes.
-    func reading(at slot: Int, of message: UnsafeRawBufferPointer) -> Reading? {
-        guard let reading = readings[slot], messages[slot].withUnsafeBytes({ $0.hasSameBytes(as: message) }) else { return nil }
-        return reading
+    /// The reading kept in `slot` when it was read from exactly `message`'s bytes, unretained:
+    /// valid until the next `keep`.
+    func reading(at slot: Int, of message: UnsafeRawBufferPointer) -> Unmanaged<Reading>? {
+        guard let view = views[slot], messages[slot].withUnsafeBytes({ $0.hasSameBytes(as: message) }) else { return nil }
+        return view
     }
 
     /// Keeps `reading` of `message` in `slot`, in place of what was there.
@@ -112,5 +123,6 @@ struct RecentReadings {
         messages[slot].removeAll(keepingCapacity: true)
         messages[slot].append(contentsOf: message)
         readings[slot] = reading
+        views[slot] = Unmanaged.passUnretained(reading)
     }
 }
