@@ -98,14 +98,16 @@ package struct HandlerNotRunRule: EpochRule {
                 // second. The launch is judged from its first activation on.
                 if callback == .didEnterBackground || callback == .willEnterForeground, launchPhase[position] { continue }
                 // In a scene-based app, the app delegate's own callback is not what UIKit calls.
-                var ran = false, firstHandler: LifecycleEvent?
+                // The first handler's index, its event taken only for a miss: taken for every
+                // transition, it was retained and released at each.
+                var ran = false, firstHandler: Int?
                 comparison.forEachCall(handling: transitions[position]) { call in
-                    if firstHandler == nil { firstHandler = call.event(in: epoch) }
+                    if firstHandler == nil { firstHandler = call.index }
                     ran = !(sceneBased && call.appDelegateCallback)
                     return !ran
                 }
                 guard !ran else { continue }
-                missed[callback, default: []].append((transitions[position], firstHandler))
+                missed[callback, default: []].append((transitions[position], firstHandler.map { epoch.events[$0].event }))
             }
         }
         // Named only in a finding: worked out once, where one is made (the calls of a dense
