@@ -57,9 +57,9 @@ package struct LifecycleEvent: Hashable, Sendable {
     package var hasSessions: Bool { facts.identity.map { !$0.identity.sessions.isEmpty } ?? false }
     package var scenePointer: String? { facts.identity?.identity.scenePointer }
     package var delegatePointer: String? { facts.identity?.identity.delegatePointer }
-    /// `scenePointer` and `delegatePointer` as table keys, made once per shared identity.
-    var scenePointerKey: TextKey? { facts.identity?.scenePointerKey }
-    var delegatePointerKey: TextKey? { facts.identity?.delegatePointerKey }
+    /// The shared identity itself, whose keys (`SharedIdentity.scenePointerKey`) are read in
+    /// place (`ConnectionLookup`): copied out of it, each key's text was retained and released.
+    var sharedIdentity: SharedIdentity? { facts.identity }
     package var delegateClass: String? { facts.identity?.identity.delegateClass }
     package var bundle: String? { facts.identity?.identity.bundle }
     package var appPid: Int? { facts.identity?.identity.appPid }

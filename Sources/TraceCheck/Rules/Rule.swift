@@ -212,19 +212,23 @@ package struct RunJudge: Sendable {
         var found: Set<Int> = []
         // By index, each epoch read in place: a copy of one (`for epoch in epochs`) retained
         // and released each of its arrays, sets and strings, for every rule and every run.
+        let judgedOnAppLinesOnly = RuleFamily.judgedOnAppLinesOnly.contains(family)
         for index in epochs.indices {
-            var verdict = judge(epochs[index], timeline, &progress)
+            // One copy of the epoch for all that is asked of it: each `epochs[index]` below
+            // retained and released its storage (ten times a rule and a run).
+            let epoch = epochs[index]
+            var verdict = judge(epoch, timeline, &progress)
             if !verdict.findings.isEmpty || !verdict.pending.isEmpty { found.insert(index) }
             // A process of which only UIKit's account was read shows nothing the rules of
             // some families judge: they are not verifiable there, not passed.
-            let uikitOnly: Set<String> = !epochs[index].appLogs && RuleFamily.judgedOnAppLinesOnly.contains(family) ? ["only UIKit's account was read"] : []
+            let uikitOnly: Set<String> = judgedOnAppLinesOnly && !epoch.appLogs ? ["only UIKit's account was read"] : []
             if !verdict.judged, !uikitOnly.isEmpty { verdict.unverifiable = uikitOnly }
-            progress.tally.add(epochs[index].label, verdict)
+            progress.tally.add(epoch.label, verdict)
             if let shown = onlyWhereCaptureShows {
-                progress.shows = progress.shows || epochs[index].holds(shown)
+                progress.shows = progress.shows || epoch.holds(shown)
                 var unjudged = EpochVerdict()
                 unjudged.unverifiable = uikitOnly
-                progress.unshown.add(epochs[index].label, unjudged)
+                progress.unshown.add(epoch.label, unjudged)
             }
         }
         return found
@@ -261,9 +265,11 @@ struct VerdictTally: Sendable {
     /// `process`: the epoch's label, made only where a reason names it (a label is a string
     /// built for each epoch and rule otherwise).
     mutating func add(_ process: @autoclosure () -> String, _ verdict: EpochVerdict) {
-        outcome.findings += verdict.findings
-        outcome.pending += verdict.pending
-        outcome.decidedAsSeen.formUnion(verdict.decidedAsSeen)
+        // Most verdicts hold none of these: appending an empty list or set still retained
+        // and released it (for every rule and every run).
+        if !verdict.findings.isEmpty { outcome.findings += verdict.findings }
+        if !verdict.pending.isEmpty { outcome.pending += verdict.pending }
+        if !verdict.decidedAsSeen.isEmpty { outcome.decidedAsSeen.formUnion(verdict.decidedAsSeen) }
         if verdict.judged { outcome.checked += 1 }
         for reason in verdict.unverifiable {
             var entry = holders[reason] ?? ([], 0)

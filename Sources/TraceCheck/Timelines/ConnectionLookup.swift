@@ -32,9 +32,12 @@ struct ConnectionLookup {
     func choose(for event: LifecycleEvent, startObserved: Bool, in connections: [SceneConnection]) -> Choice {
         // The identity's parts are read from the event, the whole identity only where an
         // index asks for it: a copy retained and released all its strings, for every event.
-        let scenePointer = event.scenePointerKey, delegatePointer = event.delegatePointerKey
+        // The keys read where the shared identity holds them: copied out of it (a key holds
+        // its text), each was retained and released, at every scene event.
+        let shared = event.sharedIdentity
         // A missing pointer is not looked up (as "", it was hashed and looked for at every event).
-        let livePointer = Self.last(scenePointer.flatMap { liveByScenePointer[$0] }, delegatePointer.flatMap { liveByDelegatePointer[$0] })
+        let livePointer = Self.last(shared?.scenePointerKey.flatMap { liveByScenePointer[$0] },
+                                    shared?.delegatePointerKey.flatMap { liveByDelegatePointer[$0] })
         if let livePointer { return .existing(livePointer) }
         if TimelineBuilder.isCarPlayConnect(event.id) {
             // A CarPlay delegate may also have had willConnect; either opens the connection.
@@ -45,7 +48,8 @@ struct ConnectionLookup {
             if let orphan = awaitingConnect.agreeing(with: event.identity, in: connections).max() { return .existing(orphan) }
             return .new(.connected, .unattached)
         }
-        let anyPointer = Self.later(scenePointer.flatMap { lastByScenePointer[$0] }, delegatePointer.flatMap { lastByDelegatePointer[$0] })
+        let anyPointer = Self.later(shared?.scenePointerKey.flatMap { lastByScenePointer[$0] },
+                                    shared?.delegatePointerKey.flatMap { lastByDelegatePointer[$0] })
         if let anyPointer { return .existing(anyPointer) }
         // A loop, not `compactMap(…).max()`: that made an array at every event.
         var bySession: Int?
