@@ -538,10 +538,8 @@ package final class EventExtractor {
     /// Messages the shapes read lately, with what they read: a callback's line repeats.
     @exclusivity(unchecked) private var recentReadings = RecentReadings()
     @exclusivity(unchecked) private var timeReader = CaptureTime.Reader()
-    @exclusivity(unchecked) private var recentContexts = [RecentContext?](repeating: nil, count: 256)
-    /// The same contexts unretained, for the comparison to read in place: one taken out of
-    /// `recentContexts` (which owns them) was retained and released, at every event.
-    @exclusivity(unchecked) private var recentViews = [Unmanaged<RecentContext>?](repeating: nil, count: 256)
+    /// Read in place, for the comparison (`KeptObjects`).
+    @exclusivity(unchecked) private var recentContexts = KeptObjects<RecentContext>(slots: 256)
     /// The context last given for an id (by its number, modulo the table's size) and the
     /// record generation (`RecordContext.generation`) it was given for: the events of an
     /// app's console come in runs of records of one thread, read without a change of
@@ -549,9 +547,7 @@ package final class EventExtractor {
     /// record's thread and process, about 300 instructions an event. 128: more than the
     /// catalog's ids, so that no two of them share an entry (with 64, half the events missed).
     @exclusivity(unchecked) private var generations = [UInt64](repeating: 0, count: 128)
-    @exclusivity(unchecked) private var generationContexts = [EventContext?](repeating: nil, count: 128)
-    /// The same contexts unretained, compared in place (as `recentViews`).
-    @exclusivity(unchecked) private var generationViews = [Unmanaged<EventContext>?](repeating: nil, count: 128)
+    @exclusivity(unchecked) private var generationContexts = KeptObjects<EventContext>(slots: 128)
 
     /// A context recently given, with the bytes of the thread and process it was given for.
     /// A reference: an optional tuple of these, read from the table, was copied field by field.
@@ -759,15 +755,14 @@ package final class EventExtractor {
     /// the record's bytes: the strings of a key are made only where it is not that one.
     private func sharedContext(id: EventID, source: EventSource, deferred: Bool, shape: String, record: RecordContext) -> EventContext {
         let byID = id.tableIndex & (generations.count - 1)
-        if record.generation != 0, generations[byID] == record.generation, let view = generationViews[byID],
+        if record.generation != 0, generations[byID] == record.generation, let view = generationContexts[byID],
            view._withUnsafeGuaranteedRef({ $0.key.id == id && $0.key.source == source && $0.key.deferred == deferred && $0.key.shape == shape }) {
             return view.takeUnretainedValue()
         }
         let context = sharedContext(slotFor: id, source: source, deferred: deferred, shape: shape, record: record)
         if record.generation != 0 {
             generations[byID] = record.generation
-            generationContexts[byID] = context
-            generationViews[byID] = Unmanaged.passUnretained(context)
+            generationContexts.keep(context, at: byID)
         }
         return context
     }
@@ -778,7 +773,7 @@ package final class EventExtractor {
         // in turn with it, must not push it out.
         let mix = UInt64(bitPattern: Int64(id._rawHashValue(seed: record.pid ?? 0))) ^ record.thread.fold
         let slot = Int(truncatingIfNeeded: (mix ^ (mix >> 29)) & UInt64(recentContexts.count - 1))
-        if let view = recentViews[slot], let recent = view._withUnsafeGuaranteedRef({ recent -> EventContext? in
+        if let view = recentContexts[slot], let recent = view._withUnsafeGuaranteedRef({ recent -> EventContext? in
             guard recent.context.key.id == id, recent.context.key.source == source, recent.context.key.deferred == deferred,
                   recent.context.key.pid == record.pid, recent.context.key.shape == shape, recent.thread == record.thread,
                   recent.process == record.process else { return nil }
@@ -796,9 +791,7 @@ package final class EventExtractor {
             if sharedContexts.count >= Self.sharedLimit { sharedContexts.removeAll(keepingCapacity: true) }
             sharedContexts[key] = context
         }
-        let recent = RecentContext(context, thread: record.thread, process: record.process)
-        recentContexts[slot] = recent
-        recentViews[slot] = Unmanaged.passUnretained(recent)
+        recentContexts.keep(RecentContext(context, thread: record.thread, process: record.process), at: slot)
         return context
     }
 

@@ -85,10 +85,9 @@ struct RecentReadings {
     static let longestKept = 256
 
     private var messages = [[UInt8]](repeating: [], count: slotCount)
-    private var readings = [Reading?](repeating: nil, count: slotCount)
-    /// `readings`, unretained: a reading found is read in place while the table holds it (it
-    /// is replaced only by `keep`), without a retain and a release at every event.
-    private var views = [Unmanaged<Reading>?](repeating: nil, count: slotCount)
+    /// A reading found is read in place while the table holds it (it is replaced only by
+    /// `keep`), without a retain and a release at every event.
+    private var readings = KeptObjects<Reading>(slots: slotCount)
 
     /// The slot of `message`'s bytes: its length and three of its words (first, middle and
     /// last), not all of them. A hash for a small table, not for an adversary: a collision
@@ -116,7 +115,7 @@ struct RecentReadings {
     /// The reading kept in `slot` when it was read from exactly `message`'s bytes, unretained:
     /// valid until the next `keep`.
     func reading(at slot: Int, of message: UnsafeRawBufferPointer) -> Unmanaged<Reading>? {
-        guard let view = views[slot], messages[slot].withUnsafeBytes({ $0.hasSameBytes(as: message) }) else { return nil }
+        guard let view = readings[slot], messages[slot].withUnsafeBytes({ $0.hasSameBytes(as: message) }) else { return nil }
         return view
     }
 
@@ -125,7 +124,6 @@ struct RecentReadings {
         guard message.count <= Self.longestKept else { return }
         messages[slot].removeAll(keepingCapacity: true)
         messages[slot].append(contentsOf: message)
-        readings[slot] = reading
-        views[slot] = Unmanaged.passUnretained(reading)
+        readings.keep(reading, at: slot)
     }
 }
