@@ -52,6 +52,27 @@ static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, si
     *special = (_mm256_movemask_epi8(apart) != 0 ? TC_SPECIAL_APART : 0) | (_mm256_movemask_epi8(tabs) != 0 ? TC_SPECIAL_TAB : 0);
     return filled;
 }
+/// `tc_teddy_span` with AVX2: the tables loaded once for every block of a message.
+__attribute__((target("avx2")))
+static size_t span_avx2(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *masks, size_t blocks) {
+    const __m256i lo1 = _mm256_loadu_si256((const __m256i *)t->lo1), hi1 = _mm256_loadu_si256((const __m256i *)t->hi1);
+    const __m256i lo2 = _mm256_loadu_si256((const __m256i *)t->lo2), hi2 = _mm256_loadu_si256((const __m256i *)t->hi2);
+    const __m256i lo3 = _mm256_loadu_si256((const __m256i *)t->lo3), hi3 = _mm256_loadu_si256((const __m256i *)t->hi3);
+    const __m256i nibble = _mm256_set1_epi8(0x0F), zero = _mm256_setzero_si256();
+#define TC_SPAN_BLOCK(at) (~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(_mm256_and_si256( \
+        TC_MATCH256(lo1, hi1, (at)), TC_MATCH256(lo2, hi2, (at) + 1)), TC_MATCH256(lo3, hi3, (at) + 2)), zero)))
+    size_t filled = 0;
+    for (; filled < blocks && offset + TC_TEDDY_REACH <= count; filled++, offset += 32) masks[filled] = TC_SPAN_BLOCK(offset);
+    if (filled < blocks && offset + 2 < count) {
+        // The last places, from the text's last TC_TEDDY_REACH bytes (they begin before
+        // `offset`): shifted down, the places past count - 3 come in as zeros.
+        size_t at = count - TC_TEDDY_REACH;
+        masks[filled++] = TC_SPAN_BLOCK(at) >> (offset - at);
+    }
+#undef TC_SPAN_BLOCK
+    return filled;
+}
+
 #undef TC_MATCH256
 
 /// `TC_MATCH256` for 64 positions: the 16-byte tables repeated in each of the four lanes.
@@ -159,6 +180,24 @@ size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t c
     }
 }
 
+size_t tc_teddy_span(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks, size_t blocks) {
+    if (count < TC_TEDDY_REACH) return 0;
+    switch (level) {
+    case 3:
+    case 2: return span_avx2(t, text, count, start, masks, blocks);
+    case 1: {
+        size_t filled = 0;
+        for (; filled < blocks && start + TC_TEDDY_REACH <= count; filled++, start += 32) masks[filled] = block_ssse3(t, text + start);
+        if (filled < blocks && start + 2 < count) {
+            size_t at = count - TC_TEDDY_REACH;
+            masks[filled++] = block_ssse3(t, text + at) >> (start - at);
+        }
+        return filled;
+    }
+    default: return 0;
+    }
+}
+
 int tc_teddy_level(void) {
     __builtin_cpu_init();
     // AVX-512 only where it does not slow the core down (Ice Lake, Zen 4 and later; VBMI2
@@ -187,6 +226,11 @@ size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, si
     (void)level; (void)t; (void)text; (void)count;
     *mask = 0;
     return start;
+}
+
+size_t tc_teddy_span(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks, size_t blocks) {
+    (void)level; (void)t; (void)text; (void)count; (void)start; (void)masks; (void)blocks;
+    return 0;
 }
 
 size_t tc_teddy_fill(int level, const tc_teddy *t, const uint8_t *text, size_t count, size_t start, uint32_t *masks,

@@ -161,6 +161,22 @@ int tc_words_contain(const tc_word_set *set, const uint8_t *text, size_t count, 
         }
         return 0;
     }
+    if (hi >= TC_TEDDY_REACH) {
+        // A message searched alone (`CaselessWordSet.containsAny`, a record at a time): its
+        // blocks in one call, the last read from its last bytes, not copied into a padded one.
+        uint32_t masks[8];
+        for (size_t block = lo; block + 1 < hi;) {
+            size_t filled = tc_teddy_span(set->level, set->tables, text, hi, block, masks, 8);
+            if (filled == 0) break;
+            for (size_t k = 0; k < filled; k++, block += 32) {
+                for (uint32_t found = masks[k]; found != 0; found &= found - 1) {
+                    if (words_match_at(set, text, count, block + (size_t)__builtin_ctz(found), lo, hi)) return 1;
+                }
+            }
+        }
+        // The pair at hi - 2, whose third byte would be past the range (pairs' tables pass any).
+        return hi >= lo + 2 && words_match_at(set, text, count, hi - 2, lo, hi);
+    }
     // Teddy over the range, 32 places at a time: only the places it marks can begin a fingerprint.
     for (size_t block = lo; block + 1 < hi; block += 32) {
         for (uint32_t found = block_places(set, text, block, hi); found != 0; found &= found - 1) {

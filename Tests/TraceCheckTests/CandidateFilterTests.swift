@@ -298,6 +298,17 @@ final class CandidateFilterTests: XCTestCase {
             for line in lines + long {
                 XCTAssertEqual(line.withUnsafeBytes(words.containsAny), line.withUnsafeBytes(portable.containsAny), String(decoding: line, as: UTF8.self))
             }
+            // A message inside its line, searched there (the line's bytes around it may be
+            // read, never matched): as its bytes alone, with each kernel the machine has.
+            let kernels = CaselessWordSet.machineTeddyLevels.map(words.atLevel)
+            for (index, line) in lines.enumerated() where line.count > 4 {
+                let start = index % (line.count / 2), end = line.count - index % 3
+                let message = Array(line[start..<end])
+                let expected = message.withUnsafeBytes(portable.containsAny)
+                for kernel in kernels {
+                    line.withUnsafeBytes { XCTAssertEqual(kernel.containsAny(start..<end, of: $0), expected, "level \(kernel.teddyLevel): \(message)") }
+                }
+            }
         }
         #if arch(x86_64)
         XCTAssertGreaterThan(catalog.candidateWords.teddyLevel, 0, "x86_64 runs the vector kernel (SSSE3 at least)")
@@ -306,7 +317,7 @@ final class CandidateFilterTests: XCTestCase {
 
     /// Word sets with a two-byte word search pairs, the others triples; both ways, vector and
     /// portable, decide as a plain caseless search of the words does, at every length around
-    /// a block's and with the word at every place.
+    /// a block's and with the word at every fifth place and at the end.
     func testPairsAndTriplesFindTheWordsAPlainSearchFinds() throws {
         // The last two: fingerprints that differ only in bit 5 of a byte that is no letter
         // (`[` and `{`, `@` and `` ` ``) share a slot, and their words are still told apart.
@@ -331,7 +342,9 @@ final class CandidateFilterTests: XCTestCase {
                     let bytes = Array(word.uppercased().utf8)
                     // The word with bit 5 of its bytes that are no letters flipped: another word or none.
                     let flipped = bytes.map { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 ? $0 : $0 ^ 0x20 }
-                    for place in stride(from: 0, through: length, by: 5) {
+                    // Every fifth place, and the very end: a message's last block is read
+                    // from its last bytes, its marks shifted into place.
+                    for place in Array(stride(from: 0, through: length, by: 5)) + (length % 5 == 0 ? [] : [length]) {
                         var line = filler
                         line.insert(contentsOf: bytes, at: place)
                         lines.append(line)
@@ -349,6 +362,16 @@ final class CandidateFilterTests: XCTestCase {
                                        "kernel level \(kernel.teddyLevel) \(words): \(String(decoding: line, as: UTF8.self))")
                     }
                 }
+            }
+        }
+        // A two-byte word as a long line's last bytes: its pair begins at the last place but
+        // one, which no triple covers (the fillers above hold "ok" already).
+        let pairs = CaselessWordSet(covering: ["ok", "didEnterBackground"])
+        for kernel in CaselessWordSet.machineTeddyLevels.map(pairs.atLevel) + [pairs] {
+            for length in 30..<100 {
+                let line = Array(String(repeating: "x", count: length).utf8) + Array("OK".utf8)
+                line.withUnsafeBytes { XCTAssertTrue(kernel.containsAny($0), "kernel level \(kernel.teddyLevel), \(length) bytes before") }
+                line.dropLast().withUnsafeBytes { XCTAssertFalse(kernel.containsAny($0), "kernel level \(kernel.teddyLevel), \(length) bytes before") }
             }
         }
     }

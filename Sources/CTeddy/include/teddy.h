@@ -46,6 +46,15 @@ size_t tc_teddy_next_block(int level, const tc_teddy *tables, const uint8_t *tex
 size_t tc_teddy_fill(int level, const tc_teddy *tables, const uint8_t *text, size_t count, size_t start, uint32_t *masks,
                      uint32_t *newlines, int *special, size_t blocks);
 
+/// Fills masks[k] with the candidates of the 32 places from `start + 32 k`, for up to `blocks`
+/// blocks, until the places run out at count - 2 (the last two bytes begin no triple; a pair
+/// at count - 2 is the caller's to look at). The text's last block is read from its last
+/// TC_TEDDY_REACH bytes and its marks shifted into place, so a text needs no bytes after it
+/// and nothing is copied; a text shorter than TC_TEDDY_REACH gives none (returns 0, as does
+/// level 0). Returns how many it filled. For one message searched alone: the tables loaded
+/// once, where `tc_teddy_next_block` loads them for every block.
+size_t tc_teddy_span(int level, const tc_teddy *tables, const uint8_t *text, size_t count, size_t start, uint32_t *masks, size_t blocks);
+
 /// `tc_teddy_fill`'s special bytes, as bits.
 #define TC_SPECIAL_APART 1
 #define TC_SPECIAL_TAB 2
