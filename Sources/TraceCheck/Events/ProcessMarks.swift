@@ -37,6 +37,12 @@ package struct ProcessMarks: RandomAccessCollection, Sendable {
     /// The line of mark `position`, read without its name.
     func line(at position: Int) -> Int { entries[position].line }
 
+    /// The pid of mark `position`, read without its name.
+    func pid(at position: Int) -> Int? {
+        let entry = entries[position]
+        return entry.hasPid ? entry.pid : nil
+    }
+
     /// The process of mark `position` as marks are keyed (`ProcessMark.key`): the name is
     /// copied only where there is no pid.
     func key(at position: Int) -> ProcessMark.Key {

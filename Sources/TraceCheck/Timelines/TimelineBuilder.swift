@@ -168,7 +168,11 @@ package struct TimelineBuilder {
         var epochs: [ProcessEpoch] = [ProcessEpoch(ordinal: 1)]
         /// What each epoch has shown of launch and terminate callbacks, kept up as events come.
         var launches: [LaunchCallbacks] = [LaunchCallbacks()]
-        var epochByKey: [ProcessMark.Key: Int] = [:]
+        /// The epoch of each process seen, by pid (a mark's key where it has one) or else by
+        /// name: a device log of apps logging in turn enters a mark about every other event,
+        /// and each hashed a key into a dictionary.
+        var epochByPid = PidTable<Int>()
+        var epochByName: [ProcessMark.Key: Int] = [:]
         var current = 0
         /// The mark entered last; read in place, by index: a device log of apps logging in turn
         /// has about one mark a line, and a copy of each costs a retain of its name.
@@ -193,7 +197,7 @@ package struct TimelineBuilder {
             guard launches[current].startsNewProcess(at: id, source, pidKnown: epochs[current].pid != nil) else { return }
             open(pid: nil, process: epochs[current].process)
             // Without pids, a relaunch under the same name is this new epoch from now on.
-            if let currentMark { epochByKey[marks.key(at: currentMark)] = current }
+            if let currentMark { setEpoch(current, of: currentMark) }
         }
 
         private mutating func open(pid: Int?, process: String?) {
@@ -204,19 +208,28 @@ package struct TimelineBuilder {
 
         private mutating func enter(_ index: Int) {
             currentMark = index
-            let key = marks.key(at: index)
-            if let known = epochByKey[key] {
+            if let known = epoch(of: index) {
                 current = known
             } else if epochs[current].pid == nil, epochs[current].process == nil {
                 let mark = marks[index]
                 epochs[current].pid = mark.pid
                 epochs[current].process = mark.process
-                epochByKey[key] = current
+                setEpoch(current, of: index)
             } else {
                 let mark = marks[index]
                 open(pid: mark.pid, process: mark.process)
-                epochByKey[key] = current
+                setEpoch(current, of: index)
             }
+        }
+
+        /// The epoch of mark `index`'s process (as marks are keyed: `ProcessMark.key`).
+        private func epoch(of index: Int) -> Int? {
+            if let pid = marks.pid(at: index) { return epochByPid.with(pid) { $0 } }
+            return epochByName[marks.key(at: index)]
+        }
+
+        private mutating func setEpoch(_ epoch: Int, of index: Int) {
+            if let pid = marks.pid(at: index) { epochByPid.set(epoch, for: pid) } else { epochByName[marks.key(at: index)] = epoch }
         }
     }
 
