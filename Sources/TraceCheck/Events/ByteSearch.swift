@@ -63,16 +63,6 @@ extension UnsafeRawBufferPointer {
         return found >= count
     }
 
-    /// Where `part` lies in these bytes, when it is a part of them (the same memory, not equal
-    /// bytes elsewhere); nil otherwise.
-    @inline(__always)
-    func range(of part: UnsafeRawBufferPointer) -> Range<Int>? {
-        guard let base = baseAddress, let start = part.baseAddress, start >= UnsafeRawPointer(base) else { return nil }
-        let offset = UnsafeRawPointer(base).distance(to: start)
-        guard offset <= count, part.count <= count - offset else { return nil }
-        return offset..<(offset + part.count)
-    }
-
     /// Where `needle` first occurs at or after `from`: memchr to each candidate first byte,
     /// memcmp for the rest (libc's vector loops).
     func offset(of needle: StaticString, from: Int) -> Int? {

@@ -434,14 +434,6 @@ package final class CaselessWordSet: Sendable {
         return false
     }
 
-    /// `containsAny` of the bytes at `range` of `text`, which the search may read around them.
-    package func containsAny(_ range: Range<Int>, of text: UnsafeRawBufferPointer) -> Bool {
-        guard teddyLevel > 0, range.count >= 2, !folded.isEmpty, let base = text.baseAddress, range.upperBound <= text.count else {
-            return containsAny(UnsafeRawBufferPointer(rebasing: text[range]))
-        }
-        return tc_words_contain(table.set, base.assumingMemoryBound(to: UInt8.self), text.count, range.lowerBound, range.upperBound) != 0
-    }
-
     /// The first of the words in `text`, as the caseless alternation of the words, longest
     /// first, finds it: the one that begins first, and of those the longest.
     package func firstMatch(in text: UnsafeRawBufferPointer) -> Range<Int>? {

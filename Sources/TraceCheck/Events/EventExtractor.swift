@@ -274,15 +274,6 @@ package final class CompiledCatalog: Sendable {
             || (message.count <= Self.shortMessageLimit && shortMessageWords.containsAny(message))
     }
 
-    /// `isCandidate` of the message at `range` of `text` (its line): decided the same, but
-    /// the search may read the line's bytes around the message. A message shorter than a
-    /// block of the search was copied into a padded one; inside its line, the block is read
-    /// from the line's bytes before it.
-    package func isCandidate(_ range: Range<Int>, of text: UnsafeRawBufferPointer) -> Bool {
-        candidateWords.containsAny(range, of: text)
-            || (range.count <= Self.shortMessageLimit && shortMessageWords.containsAny(range, of: text))
-    }
-
     /// Decides `isCandidate` for ranges of one text taken in increasing order (the messages
     /// of a batch of lines), searching the text once.
     package struct CandidateCursor {
@@ -633,7 +624,7 @@ package final class EventExtractor {
             lastEventRedacted = Self.isRedacted(message)
             return makeEvent(spelling, shape: shape, named: named, message: message, text: text, line: line, context: context())
         }
-        guard knownCandidate || isCandidate(message, in: text) else { return nil }
+        guard knownCandidate || isCandidate(message) else { return nil }
         // A message read before is asked for first.
         let keeps = candidateFilter == .wordSet && message.count <= RecentReadings.longestKept
         let slot = keeps ? RecentReadings.slot(of: message) : 0
@@ -877,11 +868,9 @@ package final class EventExtractor {
         limitExceededLines.add(line)
     }
 
-    /// Whether `message` (inside `text`, its line, where the reader found it there) is a candidate.
-    func isCandidate(_ message: UnsafeRawBufferPointer, in text: UnsafeRawBufferPointer) -> Bool {
+    func isCandidate(_ message: UnsafeRawBufferPointer) -> Bool {
         switch candidateFilter {
-        case .wordSet:
-            if let range = text.range(of: message) { catalog.isCandidate(range, of: text) } else { catalog.isCandidate(message) }
+        case .wordSet: catalog.isCandidate(message)
         case .noPrefilter: true
         }
     }
