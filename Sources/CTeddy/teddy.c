@@ -52,6 +52,7 @@ static size_t fill_avx2(const tc_teddy *t, const uint8_t *text, size_t count, si
     *special = (_mm256_movemask_epi8(apart) != 0 ? TC_SPECIAL_APART : 0) | (_mm256_movemask_epi8(tabs) != 0 ? TC_SPECIAL_TAB : 0);
     return filled;
 }
+
 /// `tc_teddy_span` with AVX2: the tables loaded once for every block of a message.
 __attribute__((target("avx2")))
 static size_t span_avx2(const tc_teddy *t, const uint8_t *text, size_t count, size_t offset, uint32_t *masks, size_t blocks) {
