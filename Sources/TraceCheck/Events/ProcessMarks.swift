@@ -13,7 +13,8 @@ package struct ProcessMarks: RandomAccessCollection, Sendable {
         let tag: Int
 
         var name: Int { tag >> 1 }
-        var hasPid: Bool { tag & 1 == 1 }
+        /// The mark's pid; nil for a mark without one.
+        var knownPid: Int? { tag & 1 == 1 ? pid : nil }
     }
 
     private var entries: [Entry] = []
@@ -31,23 +32,20 @@ package struct ProcessMarks: RandomAccessCollection, Sendable {
 
     package subscript(position: Int) -> ProcessMark {
         let entry = entries[position]
-        return ProcessMark(line: entry.line, pid: entry.hasPid ? entry.pid : nil, process: names[entry.name])
+        return ProcessMark(line: entry.line, pid: entry.knownPid, process: names[entry.name])
     }
 
     /// The line of mark `position`, read without its name.
     func line(at position: Int) -> Int { entries[position].line }
 
     /// The pid of mark `position`, read without its name.
-    func pid(at position: Int) -> Int? {
-        let entry = entries[position]
-        return entry.hasPid ? entry.pid : nil
-    }
+    func pid(at position: Int) -> Int? { entries[position].knownPid }
 
     /// The process of mark `position` as marks are keyed (`ProcessMark.key`): the name is
     /// copied only where there is no pid.
     func key(at position: Int) -> ProcessMark.Key {
         let entry = entries[position]
-        return key(pid: entry.hasPid ? entry.pid : nil, name: entry.name)
+        return key(pid: entry.knownPid, name: entry.name)
     }
 
     /// The key of a mark of this pid and name number (`register`), as `ProcessMark.key` makes it.
