@@ -1,8 +1,8 @@
 import XCTest
 @testable import TraceCheck
 
-/// The process marks a scan keeps, fed as the process filter feeds them: between two events the
-/// first mark of each process and the last one, each with the pid and the name of its own record.
+/// The process marks a scan keeps, fed as the process filter feeds them: the first mark of each
+/// process and the last one before each event, each with the pid and the name of its own record.
 final class ProcessMarkLogTests: XCTestCase {
     private func note(_ log: inout ProcessMarkLog, _ line: Int, _ pid: Int?, _ name: String) {
         log.note(line: line, pid: pid, name: log.register(name.isEmpty ? nil : name))
@@ -26,13 +26,39 @@ final class ProcessMarkLogTests: XCTestCase {
         note(&log, 9, 20, "Atlas")
         note(&log, 10, 10, "Fieldnotes")
         log.noteEvent()
-        XCTAssertEqual(rendered(log.finished), ["1 10 Fieldnotes", "2 20 Atlas", "4 20 AtlasWidget", "6 10 Fieldnotes", "7 20 Atlas", "10 10 Fieldnotes"])
+        // After the first event, both processes are known: only the last mark before the next counts.
+        XCTAssertEqual(rendered(log.finished), ["1 10 Fieldnotes", "2 20 Atlas", "4 20 AtlasWidget", "10 10 Fieldnotes"])
         // A repeat still pending at the end is the current process, with its name.
         note(&log, 11, 20, "Atlas")
         note(&log, 12, 10, "Fieldnotes")
         note(&log, 13, 20, "Atlas")
         XCTAssertEqual(log.current.map { rendered([$0]) }, ["13 20 Atlas"])
-        XCTAssertEqual(rendered(log.takeFinished()).suffix(3), ["11 20 Atlas", "12 10 Fieldnotes", "13 20 Atlas"])
+        XCTAssertEqual(rendered(log.takeFinished()).suffix(2), ["10 10 Fieldnotes", "13 20 Atlas"])
+    }
+
+    /// A process's first mark is kept wherever it comes, between events too: the timeline opens
+    /// the process's run there. Letting go of the marks before a line keeps the last of them.
+    func testEachProcessKeepsItsFirstMark() {
+        var log = ProcessMarkLog()
+        note(&log, 1, 10, "Fieldnotes")
+        log.noteEvent()
+        note(&log, 3, 20, "Atlas")
+        note(&log, 4, 10, "Fieldnotes")
+        note(&log, 5, 30, "Notes")
+        note(&log, 6, 10, "Fieldnotes")
+        log.noteEvent()
+        note(&log, 8, 20, "Atlas")
+        log.noteEvent()
+        note(&log, 10, 10, "Fieldnotes")
+        log.noteEvent()
+        XCTAssertEqual(rendered(log.finished), ["1 10 Fieldnotes", "3 20 Atlas", "5 30 Notes", "6 10 Fieldnotes", "8 20 Atlas", "10 10 Fieldnotes"])
+        log.dropMarks(before: 9)
+        XCTAssertEqual(rendered(log.finished), ["8 20 Atlas", "10 10 Fieldnotes"])
+        // A process marked before is not marked first again.
+        note(&log, 11, 30, "Notes")
+        note(&log, 12, 40, "Maps")
+        note(&log, 13, 10, "Fieldnotes")
+        XCTAssertEqual(rendered(log.takeFinished()), ["8 20 Atlas", "10 10 Fieldnotes", "12 40 Maps", "13 10 Fieldnotes"])
     }
 
     func testWithoutPidsTheNameIsTheProcess() {

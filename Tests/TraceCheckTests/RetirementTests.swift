@@ -130,6 +130,48 @@ final class RetirementTests: XCTestCase {
         }
     }
 
+    /// Many apps logging in turn around the one with a lifecycle: the runs let go keep the
+    /// first mark of each process, so the runs kept open in the order a read that keeps every
+    /// mark opens them, whether one thread reads or several read parts.
+    func testManyAppsLetRunsGoAndReportTheSame() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-retiring-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        var plan = BenchmarkStory.Plan()
+        plan.otherApps = 30
+        plan.lifecyclePerMille = 150
+        plan.cyclesPerLaunch = 2..<6
+        var generator = BenchmarkStory(seed: 29, plan: plan)
+        let story = generator.next(12_000).enumerated().filter { $0.offset % 1_013 != 400 }.map(\.element)
+        for format in ["log-default", "idevicesyslog"] {
+            let text = CaptureRenderer.render(story, as: format)
+            let path = directory.appendingPathComponent("\(format).log").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let whole = try LiveCheckTests.allRules.check(.file(path))
+            XCTAssertGreaterThan(whole.findings.count, 3, format)
+            // Read as text, as the one-thread read below is: a finding names its capture.
+            let (problems, _) = try Self.disagreements(text, name: "\(format).log")
+            XCTAssertEqual(problems, [], "\(format), one thread")
+            let oneThread = try Self.lettingGo(text, name: "\(format).log", checker: LiveCheckTests.allRules)
+            XCTAssertGreaterThan(oneThread.timeline.letGo.runs, 10, format)
+            // The runs kept are those of the whole read's timeline with the same numbers.
+            let wholeRuns = Dictionary(uniqueKeysWithValues: whole.timeline.epochs.map { ($0.ordinal, "\($0.pid ?? -1) \($0.process ?? "-")") })
+            XCTAssertFalse(oneThread.timeline.epochs.isEmpty, format)
+            for epoch in oneThread.timeline.epochs {
+                XCTAssertEqual("\(epoch.pid ?? -1) \(epoch.process ?? "-")", wholeRuns[epoch.ordinal], "\(format): run \(epoch.ordinal)")
+            }
+
+            var parted = LiveCheckTests.allRules
+            parted.options.scan.threadsPerFile = 3
+            parted.options.scan.minimumPartBytes = 1
+            parted.options.scan.retiringPartBytes = text.utf8.count / 24
+            parted.options.retirement = (threshold: 1, lag: 0)
+            let lettingGo = try parted.check(.file(path))
+            XCTAssertEqual(Self.differences(lettingGo, whole), [], "\(format), in parts")
+            XCTAssertGreaterThan(lettingGo.timeline.letGo.runs, 10, "\(format): runs let go while its parts were joined")
+        }
+    }
+
     /// With few parts for each thread, the parts come in whole waves, one part a thread, and a
     /// join looks only as a read by one thread would: a look there held up the joining thread's
     /// next part, which ended alone after the others'. The report is the same either way.

@@ -1,17 +1,20 @@
-/// The process marks of a scan, kept as the timeline reads them. Between two lifecycle events
-/// only the first mark of each process and the last mark matter: entering a process already
-/// entered since the last event changes nothing but which process is current. So two apps
-/// that log in turn cost a mark per app per event, not a mark per line.
+/// The process marks of a scan, kept as the timeline reads them (`EpochSplit`). A mark of a
+/// process the timeline has entered before only tells which process is current; that matters
+/// at the next event alone. So the log keeps each process's first mark, where its run opens,
+/// and the last mark before each event. On a device log where apps log in turn, that is a mark
+/// per event and one per process. Keeping the first mark of each process between two events,
+/// as the log once did, kept one per app per event: memory grew with the log's length, and a
+/// 512 MB log of 100 apps peaked at 67 MB where one of a single app peaked at 33.
 struct ProcessMarkLog {
     private(set) var marks = ProcessMarks()
-    /// The processes marked since the last event.
-    private var keysSinceEvent = MarkedSinceEvent()
-    /// The latest mark since the last event, when its process had been marked already: kept
-    /// only if it is still the latest when the next event comes. Its name is a number in the
-    /// marks' table of names (`register`): no string is made from a record's bytes for a
-    /// mark, nor are they copied for a repeat (on a device log of 100 apps logging in turn,
-    /// that was half of what the marks cost), and with apps logging in turn most marks are
-    /// such repeats.
+    /// The processes with a first mark in `marks`.
+    private var seen = MarkedProcesses()
+    /// A mark was kept since the last event: the last of them is the one before the next.
+    private var keptSinceEvent = false
+    /// The latest mark, when its process had been marked already: kept only if it is still
+    /// the latest when the next event comes. Its name is a number in the marks' table of
+    /// names (`register`): no string is made from a record's bytes for a mark, nor are they
+    /// copied for a repeat, and with apps logging in turn most marks are such repeats.
     private var pendingRepeat: (line: Int, pid: Int?, name: Int)?
 
     private var pendingMark: ProcessMark? {
@@ -20,10 +23,10 @@ struct ProcessMarkLog {
 
     /// For a part after the first: how its first stretch of marks (from its first mark to the
     /// event after it) is joined to the part before. A part's first mark is its first
-    /// selected record's, and may be no change across the cut (that process was current);
-    /// then the whole read has no such mark, and the process's next mark in the stretch is
-    /// its first since the last event, which the log keeps. So the stretch is kept with that
-    /// second mark, and replayed through `note` when joined (`absorb`).
+    /// selected record's, and may be no change across the cut (that process was current),
+    /// where the whole read has no such mark; and the processes the part marks first may
+    /// have been marked before. So the stretch is replayed through `note` when joined
+    /// (`absorb`), without that first mark where it is no change.
     private struct LeadingStretch {
         /// Still in the stretch: no event after the first mark yet.
         var open = true
@@ -31,8 +34,6 @@ struct ProcessMarkLog {
         var eventBeforeFirstMark = false
         /// How many of `marks` the stretch kept, once it is closed.
         var count = 0
-        /// The second mark of the first mark's process within the stretch.
-        var secondOfFirst: ProcessMark?
     }
     private var leading: LeadingStretch?
 
@@ -52,19 +53,15 @@ struct ProcessMarkLog {
     mutating func note(line: Int, pid: Int?, name: Int) {
         // A pid is the key where there is one, asked of the table without a `Key` (which may
         // hold a string, and was made and destroyed at every mark).
-        let seen = if let pid { keysSinceEvent.contains(pid: pid) } else { keysSinceEvent.contains(marks.key(pid: nil, name: name)) }
-        if seen {
+        let known = if let pid { seen.contains(pid: pid) } else { seen.contains(marks.key(pid: nil, name: name)) }
+        if known {
             pendingRepeat = (line, pid, name)
-            if leading?.open == true, leading?.secondOfFirst == nil, !marks.isEmpty,
-               marks.key(pid: pid, name: name) == marks.key(at: marks.startIndex) {
-                let second = pendingMark
-                leading?.secondOfFirst = second
-            }
             return
         }
-        if let pid { keysSinceEvent.insert(pid: pid) } else { keysSinceEvent.insert(marks.key(pid: nil, name: name)) }
+        if let pid { seen.insert(pid: pid) } else { seen.insert(marks.key(pid: nil, name: name)) }
         pendingRepeat = nil
-        marks.append(line: line, pid: pid, name: name)
+        marks.append(line: line, pid: pid, name: name, first: true)
+        keptSinceEvent = true
     }
 
     /// The selected process changed at `mark` (a mark of another log, replayed).
@@ -73,7 +70,8 @@ struct ProcessMarkLog {
     /// An event is kept: the process current at it must be in the log.
     mutating func noteEvent() {
         keepPendingMark()
-        keysSinceEvent.removeAll()
+        if keptSinceEvent { marks.noteLastBeforeEvent() }
+        keptSinceEvent = false
         if leading?.open == true {
             if marks.isEmpty {
                 leading?.eventBeforeFirstMark = true
@@ -86,12 +84,16 @@ struct ProcessMarkLog {
 
     /// The pending repeat is now a mark of the log: an event came after it, or the log is read.
     private mutating func keepPendingMark() {
-        if let pendingRepeat { marks.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name) }
-        pendingRepeat = nil
+        guard let pendingRepeat else { return }
+        marks.append(line: pendingRepeat.line, pid: pendingRepeat.pid, name: pendingRepeat.name)
+        keptSinceEvent = true
+        self.pendingRepeat = nil
     }
 
     /// Lets go of the marks before `line` but the last of them: the events from `line` on
-    /// need no other (`RunRetirement`). Only for a log read whole, not one of a part.
+    /// need no other (`RunRetirement`). A process whose first mark goes stays marked: its run,
+    /// if it has events from `line` on, opens at the last mark before the first of them. Only
+    /// for a log read whole, not one of a part.
     mutating func dropMarks(before line: Int) {
         let kept = marks.indices.partitioningIndex { marks.line(at: $0) >= line }
         if kept > 1 { marks.removeFirst(kept - 1) }
@@ -105,8 +107,8 @@ struct ProcessMarkLog {
     }
 
     /// `finished`, taken from the log, which is left empty: at the end of a scan, where a copy
-    /// of the marks (one per app per event with apps logging in turn) cost about 1 % of a run
-    /// over a device log of 100 apps.
+    /// of the marks cost about 1 % of a run over a device log of 100 apps (when a mark per app
+    /// per event was kept).
     mutating func takeFinished() -> ProcessMarks {
         keepPendingMark()
         defer { marks = ProcessMarks() }
@@ -117,7 +119,6 @@ struct ProcessMarkLog {
     mutating func shiftLines(by lines: Int) {
         marks.shiftLines(by: lines)
         pendingRepeat?.line += lines
-        if let second = leading?.secondOfFirst { leading?.secondOfFirst = second.shifted(by: lines) }
     }
 
     /// Joins the log of the next part of the same input, read by another thread, as if this
@@ -126,28 +127,41 @@ struct ProcessMarkLog {
         guard let stretch = later.leading else { return }
         if stretch.eventBeforeFirstMark { noteEvent() }
         var replayed = stretch.open ? Array(later.finished) : Array(later.marks.prefix(stretch.count))
-        if let second = stretch.secondOfFirst, !replayed.contains(where: { $0.line == second.line }) {
-            replayed.insert(second, at: replayed.partitioningIndex { $0.line > second.line })
-        }
         if let first = replayed.first, let current, first.key == current.key { replayed.removeFirst() }
         for mark in replayed { note(mark) }
         guard !stretch.open else { return }
         noteEvent()
-        marks.append(contentsOf: later.marks, from: stretch.count)
-        keysSinceEvent = later.keysSinceEvent
-        pendingRepeat = later.pendingRepeat.map { ($0.line, $0.pid, register(later.marks.name($0.name))) }
+        // The later log's first marks of processes this one had marked are repeats here: kept
+        // only where they were the last before an event, or are the latest of all.
+        let last = later.marks.indices.last
+        var latest: ProcessMark?
+        marks.append(contentsOf: later.marks, from: stretch.count) { position in
+            guard later.marks.isFirst(at: position) else { return .keep }
+            let key = later.marks.key(at: position)
+            guard seen.contains(key) else {
+                seen.insert(key)
+                return .keep
+            }
+            if later.marks.isLastBeforeEvent(at: position) { return .keepNotFirst }
+            if position == last, later.pendingRepeat == nil, later.keptSinceEvent { latest = later.marks[position] }
+            return .skip
+        }
+        keptSinceEvent = later.keptSinceEvent
+        if let latest {
+            pendingRepeat = (latest.line, latest.pid, register(latest.process))
+        } else {
+            pendingRepeat = later.pendingRepeat.map { ($0.line, $0.pid, register(later.marks.name($0.name))) }
+        }
     }
 }
 
-/// The processes marked since the last event, asked for at every change of process (with apps
-/// logging in turn, every line): pids in a table indexed by pid and stamped with the number
-/// of the stretch between events, so that emptying it at an event is one increment; names,
-/// and pids too large for the table, in sets.
-struct MarkedSinceEvent {
-    /// Pids below this are in the table (iOS pids stay below 100,000): 4 MB at most.
+/// The processes with a first mark in the log, asked for at every change of process (with
+/// apps logging in turn, every line): pids in a table indexed by pid; names, and pids too
+/// large for the table, in a set.
+struct MarkedProcesses {
+    /// Pids below this are in the table (iOS pids stay below 100,000): 1 MB at most.
     static let tableLimit = 1 << 20
-    private var stamps: [UInt32] = []
-    private var stretch: UInt32 = 1
+    private var marked: [Bool] = []
     private var others: Set<ProcessMark.Key> = []
 
     func contains(_ key: ProcessMark.Key) -> Bool {
@@ -158,7 +172,7 @@ struct MarkedSinceEvent {
     @inline(__always)
     func contains(pid: Int) -> Bool {
         guard pid >= 0, pid < Self.tableLimit else { return others.contains(.pid(pid)) }
-        return pid < stamps.count && stamps[pid] == stretch
+        return pid < marked.count && marked[pid]
     }
 
     mutating func insert(_ key: ProcessMark.Key) {
@@ -172,18 +186,7 @@ struct MarkedSinceEvent {
             others.insert(.pid(pid))
             return
         }
-        if pid >= stamps.count { stamps += Array(repeating: 0, count: min(Self.tableLimit, max(pid + 1, 2 * stamps.count)) - stamps.count) }
-        stamps[pid] = stretch
-    }
-
-    mutating func removeAll() {
-        if !others.isEmpty { others.removeAll(keepingCapacity: true) }
-        if stretch == .max {
-            // Four billion events later: start the stamps again.
-            stamps = Array(repeating: 0, count: stamps.count)
-            stretch = 1
-        } else {
-            stretch += 1
-        }
+        if pid >= marked.count { marked += Array(repeating: false, count: min(Self.tableLimit, max(pid + 1, 2 * marked.count)) - marked.count) }
+        marked[pid] = true
     }
 }

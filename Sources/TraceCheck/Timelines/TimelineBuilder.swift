@@ -169,13 +169,13 @@ package struct TimelineBuilder {
         /// What each epoch has shown of launch and terminate callbacks, kept up as events come.
         var launches: [LaunchCallbacks] = [LaunchCallbacks()]
         /// The epoch of each process seen, by pid (a mark's key where it has one) or else by
-        /// name: a device log of apps logging in turn enters a mark about every other event,
-        /// and each hashed a key into a dictionary.
+        /// name: a mark or two are entered for each event, and each hashed a key into a
+        /// dictionary when the marks were one per app per event.
         var epochByPid = PidTable<Int>()
         var epochByName: [ProcessMark.Key: Int] = [:]
         var current = 0
-        /// The mark entered last; read in place, by index: a device log of apps logging in turn
-        /// has about one mark a line, and a copy of each costs a retain of its name.
+        /// The mark entered last; read in place, by index: a copy of each costs a retain of its
+        /// name.
         var currentMark: Int?
         var nextMark: Int
 
