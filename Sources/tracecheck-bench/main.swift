@@ -537,6 +537,18 @@ if memoryMegabytes > 0 {
     print(String(format: "  the file, -j%-2d          %7.2f s  peak %5.1f MB", threads, file.seconds, file.peakMB))
     if piped.status != 0 || file.status != 0 { failures.append("memory: tracecheck exited \(piped.status) and \(file.status) on a legal story") }
     try? FileManager.default.removeItem(atPath: capture.path)
+
+    // A device log where 100 apps log in turn: what the scan keeps of which process logged
+    // when must not grow with the log either (a mark per app per event once took it to
+    // 67 MB at 512 MB, where a log of one app peaked at 33).
+    var device = BenchmarkStory.Plan()
+    device.otherApps = 99
+    let deviceLog = try generate("log-default", bytes: (memoryMegabytes / 4) << 20, to: directory.appendingPathComponent("memory-device.log").path, plan: device)
+    let devicePiped = measure(tracecheck, ["report", "--quiet", "-"], input: deviceLog.path)
+    print(String(format: "  device log of 100 apps, %.0f MB (%d events), standard input: %.2f s  peak %5.1f MB",
+                 Double(deviceLog.bytes) / 1_048_576, deviceLog.lifecycle, devicePiped.seconds, devicePiped.peakMB))
+    if devicePiped.status != 0 { failures.append("memory: tracecheck exited \(devicePiped.status) on the device log of 100 apps") }
+    try? FileManager.default.removeItem(atPath: deviceLog.path)
 }
 
 /// One launch, then `count` scenes that connect and stay (`live`), or one scene connected and
