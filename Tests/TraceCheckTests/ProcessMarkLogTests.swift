@@ -8,6 +8,18 @@ final class ProcessMarkLogTests: XCTestCase {
         log.note(line: line, pid: pid, name: log.register(name.isEmpty ? nil : name))
     }
 
+    /// Feeds `script` in order: "line pid name" notes a mark ("-" for no pid), "event" an event.
+    private func play(_ log: inout ProcessMarkLog, _ script: String...) {
+        for step in script {
+            let parts = step.split(separator: " ").map(String.init)
+            guard parts.count == 3, let line = Int(parts[0]) else {
+                log.noteEvent()
+                continue
+            }
+            note(&log, line, Int(parts[1]), parts[2])
+        }
+    }
+
     private func rendered(_ marks: some Sequence<ProcessMark>) -> [String] {
         marks.map { "\($0.line) \($0.pid.map(String.init) ?? "-") \($0.process ?? "-")" }
     }
@@ -15,23 +27,12 @@ final class ProcessMarkLogTests: XCTestCase {
     func testTheLastMarkBeforeAnEventKeepsItsOwnName() {
         var log = ProcessMarkLog()
         // Two apps in turn; pid 20 comes back under another name (a reused pid) before the event.
-        note(&log, 1, 10, "Fieldnotes")
-        note(&log, 2, 20, "Atlas")
-        note(&log, 3, 10, "Fieldnotes")
-        note(&log, 4, 20, "AtlasWidget")
-        log.noteEvent()
-        note(&log, 6, 10, "Fieldnotes")
-        note(&log, 7, 20, "Atlas")
-        note(&log, 8, 10, "Fieldnotes")
-        note(&log, 9, 20, "Atlas")
-        note(&log, 10, 10, "Fieldnotes")
-        log.noteEvent()
+        play(&log, "1 10 Fieldnotes", "2 20 Atlas", "3 10 Fieldnotes", "4 20 AtlasWidget", "event",
+             "6 10 Fieldnotes", "7 20 Atlas", "8 10 Fieldnotes", "9 20 Atlas", "10 10 Fieldnotes", "event")
         // After the first event, both processes are known: only the last mark before the next counts.
         XCTAssertEqual(rendered(log.finished), ["1 10 Fieldnotes", "2 20 Atlas", "4 20 AtlasWidget", "10 10 Fieldnotes"])
         // A repeat still pending at the end is the current process, with its name.
-        note(&log, 11, 20, "Atlas")
-        note(&log, 12, 10, "Fieldnotes")
-        note(&log, 13, 20, "Atlas")
+        play(&log, "11 20 Atlas", "12 10 Fieldnotes", "13 20 Atlas")
         XCTAssertEqual(log.current.map { rendered([$0]) }, ["13 20 Atlas"])
         XCTAssertEqual(rendered(log.takeFinished()).suffix(2), ["10 10 Fieldnotes", "13 20 Atlas"])
     }
@@ -40,35 +41,19 @@ final class ProcessMarkLogTests: XCTestCase {
     /// the process's run there. Letting go of the marks before a line keeps the last of them.
     func testEachProcessKeepsItsFirstMark() {
         var log = ProcessMarkLog()
-        note(&log, 1, 10, "Fieldnotes")
-        log.noteEvent()
-        note(&log, 3, 20, "Atlas")
-        note(&log, 4, 10, "Fieldnotes")
-        note(&log, 5, 30, "Notes")
-        note(&log, 6, 10, "Fieldnotes")
-        log.noteEvent()
-        note(&log, 8, 20, "Atlas")
-        log.noteEvent()
-        note(&log, 10, 10, "Fieldnotes")
-        log.noteEvent()
+        play(&log, "1 10 Fieldnotes", "event", "3 20 Atlas", "4 10 Fieldnotes", "5 30 Notes", "6 10 Fieldnotes", "event",
+             "8 20 Atlas", "event", "10 10 Fieldnotes", "event")
         XCTAssertEqual(rendered(log.finished), ["1 10 Fieldnotes", "3 20 Atlas", "5 30 Notes", "6 10 Fieldnotes", "8 20 Atlas", "10 10 Fieldnotes"])
         log.dropMarks(before: 9)
         XCTAssertEqual(rendered(log.finished), ["8 20 Atlas", "10 10 Fieldnotes"])
         // A process marked before is not marked first again.
-        note(&log, 11, 30, "Notes")
-        note(&log, 12, 40, "Maps")
-        note(&log, 13, 10, "Fieldnotes")
+        play(&log, "11 30 Notes", "12 40 Maps", "13 10 Fieldnotes")
         XCTAssertEqual(rendered(log.takeFinished()), ["8 20 Atlas", "10 10 Fieldnotes", "12 40 Maps", "13 10 Fieldnotes"])
     }
 
     func testWithoutPidsTheNameIsTheProcess() {
         var log = ProcessMarkLog()
-        note(&log, 1, nil, "Fieldnotes")
-        note(&log, 2, nil, "Atlas")
-        note(&log, 3, nil, "Fieldnotes")
-        note(&log, 4, nil, "Atlas")
-        log.noteEvent()
-        note(&log, 6, nil, "Atlas")
+        play(&log, "1 - Fieldnotes", "2 - Atlas", "3 - Fieldnotes", "4 - Atlas", "event", "6 - Atlas")
         XCTAssertEqual(rendered(log.finished), ["1 - Fieldnotes", "2 - Atlas", "4 - Atlas", "6 - Atlas"])
     }
 
