@@ -543,7 +543,8 @@ if memoryMegabytes > 0 {
     // 67 MB at 512 MB, where a log of one app peaked at 33).
     var device = BenchmarkStory.Plan()
     device.otherApps = 99
-    let deviceLog = try generate("log-default", bytes: (memoryMegabytes / 4) << 20, to: directory.appendingPathComponent("memory-device.log").path, plan: device)
+    // A quarter of the console's size, and at least 16 MB (`BENCH_MEMORY_MB` may be small).
+    let deviceLog = try generate("log-default", bytes: max(16, memoryMegabytes / 4) << 20, to: directory.appendingPathComponent("memory-device.log").path, plan: device)
     let devicePiped = measure(tracecheck, ["report", "--quiet", "-"], input: deviceLog.path)
     print(String(format: "  device log of 100 apps, %.0f MB (%d events), standard input: %.2f s  peak %5.1f MB",
                  Double(deviceLog.bytes) / 1_048_576, deviceLog.lifecycle, devicePiped.seconds, devicePiped.peakMB))
