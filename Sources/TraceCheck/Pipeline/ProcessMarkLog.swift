@@ -156,37 +156,24 @@ struct ProcessMarkLog {
 }
 
 /// The processes with a first mark in the log, asked for at every change of process (with
-/// apps logging in turn, every line): pids in a table indexed by pid; names, and pids too
-/// large for the table, in a set.
+/// apps logging in turn, every line): pids in a `PidTable`, names in a set.
 struct MarkedProcesses {
-    /// Pids below this are in the table (iOS pids stay below 100,000): 1 MB at most.
-    static let tableLimit = 1 << 20
-    private var marked: [Bool] = []
-    private var others: Set<ProcessMark.Key> = []
+    private var pids = PidTable<Void>()
+    private var names: Set<ProcessMark.Key> = []
 
     func contains(_ key: ProcessMark.Key) -> Bool {
         if case .pid(let pid) = key { return contains(pid: pid) }
-        return others.contains(key)
+        return names.contains(key)
     }
 
     @inline(__always)
-    func contains(pid: Int) -> Bool {
-        guard pid >= 0, pid < Self.tableLimit else { return others.contains(.pid(pid)) }
-        return pid < marked.count && marked[pid]
-    }
+    func contains(pid: Int) -> Bool { pids.with(pid) { $0 } != nil }
 
     mutating func insert(_ key: ProcessMark.Key) {
         if case .pid(let pid) = key { return insert(pid: pid) }
-        others.insert(key)
+        names.insert(key)
     }
 
     @inline(__always)
-    mutating func insert(pid: Int) {
-        guard pid >= 0, pid < Self.tableLimit else {
-            others.insert(.pid(pid))
-            return
-        }
-        if pid >= marked.count { marked += Array(repeating: false, count: min(Self.tableLimit, max(pid + 1, 2 * marked.count)) - marked.count) }
-        marked[pid] = true
-    }
+    mutating func insert(pid: Int) { pids.set((), for: pid) }
 }
