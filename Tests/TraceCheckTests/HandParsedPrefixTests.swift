@@ -1,5 +1,6 @@
 import CaptureFixtures
 import Foundation
+import CTeddy
 import XCTest
 @testable import TraceCheck
 
@@ -29,6 +30,11 @@ final class HandParsedPrefixTests: XCTestCase {
             "2020-05-22 11:40:28.019783-0400 0x2e8f3    Error       0x6f2ea              10623  0    Photos: [a:b]",
             "2026-04-02 10:15:05 0x1 A 0xF 1 0 P:",
             "2026-04-02 10:15:05.1-07:00 0xa Fault 0x0 12 0 kernel: () [x:] sandbox",
+            // Past 64 bytes after the columns: a long sender and label, and a long process.
+            "2026-04-02 10:15:05.394100+0200 0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: (FieldnotesNetworkingKitFramework"
+                + "AndMore) [com.example.fieldnotes.networking.background-session-delegate:uploads-and-downloads] x",
+            "2026-04-02 10:15:05.394100+0200 0x2bb1f4   Default     0x0                  4817   0    com.apple.WebKit.Networking.Extension."
+                + "Fieldnotes.Helper.XPCService: (WebKit) [com.apple.WebKit:Loading] load",
         ]),
     ]
 
@@ -78,33 +84,68 @@ final class HandParsedPrefixTests: XCTestCase {
         }
     }
 
+    /// The device log's column kernel, in each of its forms (a byte at a time as on machines
+    /// other than x86-64, SSE2, AVX2), and the byte reader it falls back on give the same
+    /// fields wherever the kernel reads a line: on the generated device log, its samples and
+    /// every mutation of its prefixes. (The test above holds what the reader gives, kernel or
+    /// bytes, to the pattern.)
+    func testTheDeviceLogsColumnKernelAndByteReaderAgree() {
+        var lines = LogDefaultFormat().samples.map { Array($0.line.utf8) }
+        var generator = BenchmarkStory()
+        lines += CaptureRenderer.render(generator.next(3000), as: "log-default").split(separator: "\n").map { Array($0.utf8) }
+        lines += Self.mutations(of: Self.readers.first { $0.format.name == "log-default" }?.bases ?? [])
+        for form: Int32 in [0, 1, 2] {
+            var kernelRead = 0
+            var different: [String] = []
+            for line in lines {
+                line.withUnsafeBytes { bytes in
+                    guard let stampEnd = Bytes.dateTimeEnd(bytes),
+                          let kernel = LogDefaultFormat.columnFields(bytes, after: stampEnd, { tc_log_default_columns_in(form, $0, $1, $2, $3) })
+                    else { return }
+                    kernelRead += 1
+                    let byByte = describe(LogDefaultFormat.byteByByte(bytes, after: stampEnd))
+                    if describe(kernel) != byByte { different.append("\(String(decoding: line, as: UTF8.self)): \(describe(kernel)) ≠ \(byByte)") }
+                }
+            }
+            XCTAssertEqual(different, [], "form \(form)")
+            XCTAssertGreaterThan(kernelRead, 20_000, "form \(form): the kernel reads the common lines")
+        }
+    }
+
     /// Real prefixes with one byte changed, inserted or removed at each place of the prefix,
     /// from an alphabet of the bytes that matter (digits, separators, brackets, hex, spaces).
     func testAgreesOnMutatedPrefixes() {
-        let alphabet = Array("0123456789-:. +[]()abcfgxDfE\tx\n\r\u{0B}".utf8) + [0xC3, 0xFF]
         for (format, bases) in Self.readers {
-            var lines: [[UInt8]] = []
-            for base in bases.map({ Array($0.utf8) }) {
-                lines.append(base)
-                for place in 0..<min(base.count, 140) {
-                    var removed = base
-                    removed.remove(at: place)
-                    lines.append(removed)
-                    for byte in alphabet {
-                        var changed = base
-                        changed[place] = byte
-                        lines.append(changed)
-                        var inserted = base
-                        inserted.insert(byte, at: place)
-                        lines.append(inserted)
-                    }
-                }
-                for length in 0...min(base.count, 140) { lines.append(Array(base.prefix(length))) }
-            }
+            let lines = Self.mutations(of: bases)
             let result = disagreements(in: lines, format.prefix)
             XCTAssertEqual(result.lines, [], format.name)
             XCTAssertGreaterThan(lines.count, 10_000)
             XCTAssertGreaterThan(result.handParsed, 1_000, format.name)
         }
+    }
+
+    /// Each of `bases`, with each of its first 240 bytes removed, replaced and preceded by each
+    /// byte of an alphabet of those that matter, and cut at each length.
+    static func mutations(of bases: [String]) -> [[UInt8]] {
+        let alphabet = Array("0123456789-:. +[]()abcfgxDfE\tx\n\r\u{0B}".utf8) + [0xC3, 0xFF]
+        var lines: [[UInt8]] = []
+        for base in bases.map({ Array($0.utf8) }) {
+            lines.append(base)
+            for place in 0..<min(base.count, 240) {
+                var removed = base
+                removed.remove(at: place)
+                lines.append(removed)
+                for byte in alphabet {
+                    var changed = base
+                    changed[place] = byte
+                    lines.append(changed)
+                    var inserted = base
+                    inserted.insert(byte, at: place)
+                    lines.append(inserted)
+                }
+            }
+            for length in 0...min(base.count, 240) { lines.append(Array(base.prefix(length))) }
+        }
+        return lines
     }
 }

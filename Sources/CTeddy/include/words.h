@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "teddy.h"
+#include "log_columns.h"
 
 /// A word as compared at a candidate place: its first and last eight bytes as little-endian
 /// words, with bit 5 set where the word has a letter (case folds there only), so that a

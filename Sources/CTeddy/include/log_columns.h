@@ -1,0 +1,31 @@
+#ifndef TRACECHECK_LOG_COLUMNS_H
+#define TRACECHECK_LOG_COLUMNS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The columns of a record of `log`'s default style between its timestamp and its message:
+/// ` 0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: (UIKitCore) [sub:cat] `.
+/// Offsets into the line.
+typedef struct {
+    int64_t thread_start, thread_end;
+    int64_t pid_start, pid_end;
+    int64_t process_start, process_end;
+    /// Where the message begins: past the process's colon, the sender and the label, each
+    /// with the space after it (or at the line's end).
+    int64_t message_start;
+} tc_log_columns;
+
+/// Reads those columns from `line[stamp_end]` (the space after the timestamp) as the format's
+/// pattern does: 1 when read, into `columns`. 0 where they are not the common case, whatever
+/// the line holds: a column to the TTL ends past the first 64 bytes after the timestamp (or
+/// fewer are left), a signpost bracket, a newline before the process's colon. The caller then
+/// reads the line the slow way, which decides it.
+int tc_log_default_columns(const uint8_t *line, size_t count, size_t stamp_end, tc_log_columns *columns);
+
+/// `tc_log_default_columns` with the masks made a byte at a time (`form` 0, as on a machine
+/// other than x86-64), 16 bytes at a time (1) or 32 (2, where the machine has AVX2; 16
+/// otherwise): for the tests, which hold each form to the others.
+int tc_log_default_columns_in(int form, const uint8_t *line, size_t count, size_t stamp_end, tc_log_columns *columns);
+
+#endif
