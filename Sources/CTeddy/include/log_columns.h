@@ -19,13 +19,11 @@ typedef struct {
 /// Reads those columns from `line[stamp_end]` (the space after the timestamp) as the format's
 /// pattern does: 1 when read, into `columns`. 0 where they are not the common case, whatever
 /// the line holds: a column to the TTL ends past the first 64 bytes after the timestamp (or
-/// fewer are left), a signpost bracket, a newline before the process's colon. The caller then
-/// reads the line the slow way, which decides it.
+/// fewer are left), a signpost bracket, a newline before the process's colon; and on a machine
+/// without AVX2. The caller then reads the line the slow way, which decides it.
 int tc_log_default_columns(const uint8_t *line, size_t count, size_t stamp_end, tc_log_columns *columns);
 
-/// `tc_log_default_columns` with the masks made a byte at a time (`form` 0, as on a machine
-/// other than x86-64), 16 bytes at a time (1) or 32 (2, where the machine has AVX2; 16
-/// otherwise): for the tests, which hold each form to the others.
-int tc_log_default_columns_in(int form, const uint8_t *line, size_t count, size_t stamp_end, tc_log_columns *columns);
+/// Whether this machine reads the columns so (AVX2): 1, or 0.
+int tc_log_default_columns_available(void);
 
 #endif

@@ -29,15 +29,15 @@ package struct LogDefaultFormat: LinePrefixFormat {
     /// or `[a:b] ` after the same bytes would be read differently.
     @Sendable static func handParsed(_ line: UnsafeRawBufferPointer) -> RecordFields? {
         guard let stampEnd = Bytes.dateTimeEnd(line) else { return nil }
-        return columnFields(line, after: stampEnd, tc_log_default_columns) ?? byteByByte(line, after: stampEnd)
+        return columnFields(line, after: stampEnd) ?? byteByByte(line, after: stampEnd)
     }
 
-    /// The fields `kernel` (`tc_log_default_columns`, or one of its forms) reads, nil where it declines.
+    /// The fields `tc_log_default_columns` reads, nil where it declines.
     @inline(__always)
-    static func columnFields(_ line: UnsafeRawBufferPointer, after stampEnd: Int,
-                             _ kernel: (UnsafePointer<UInt8>, Int, Int, UnsafeMutablePointer<tc_log_columns>) -> Int32) -> RecordFields? {
+    static func columnFields(_ line: UnsafeRawBufferPointer, after stampEnd: Int) -> RecordFields? {
         var columns = tc_log_columns()
-        guard let base = line.baseAddress, kernel(base.assumingMemoryBound(to: UInt8.self), line.count, stampEnd, &columns) == 1 else {
+        guard let base = line.baseAddress,
+              tc_log_default_columns(base.assumingMemoryBound(to: UInt8.self), line.count, stampEnd, &columns) == 1 else {
             return nil
         }
         let pid = Int(columns.pid_start)..<Int(columns.pid_end)
@@ -47,8 +47,8 @@ package struct LogDefaultFormat: LinePrefixFormat {
     }
 
     /// `handParsed` a byte at a time, from the space after the timestamp, where
-    /// `tc_log_default_columns` declines: an unusual line, or one with fewer than 64 bytes after
-    /// its timestamp.
+    /// `tc_log_default_columns` declines: an unusual line, one with fewer than 64 bytes after
+    /// its timestamp, every line on a machine without AVX2.
     static func byteByByte(_ line: UnsafeRawBufferPointer, after stampEnd: Int) -> RecordFields? {
         let count = line.count
         var cursor = stampEnd
