@@ -129,11 +129,13 @@ package struct TerminalReporter: StreamingReporter {
             let ambiguous = epoch.events.filter { $0.attachment == .ambiguous }.count
             if ambiguous > 0 { out += "    \(ambiguous) scene event(s) name no scene while several are connected\n" }
         }
-        if runsNotShown > 0 { out += "  (\(runsNotShown) other run(s) without a finding; --timeline shows them)\n" }
+        // Runs let go while the capture was read (judged clean, not kept) are counted with the
+        // runs not shown: read by several threads, which runs are let go before the end depends
+        // on the threads' pace, and two counts would split the same total differently from run
+        // to run. `--timeline` keeps every run.
         let letGo = report.timeline.letGo
-        if letGo.runs > letGo.kept.count {
-            out += "  (\(letGo.runs - letGo.kept.count) earlier run(s) without a finding were checked as they were read, and not kept)\n"
-        }
+        let notShown = runsNotShown + max(0, letGo.runs - letGo.kept.count)
+        if notShown > 0 { out += "  (\(notShown) other run(s) without a finding; --timeline shows them)\n" }
         if report.timeline.epochs.isEmpty, letGo.runs == 0 { out += "  no lifecycle events found\n" }
         return out
     }
