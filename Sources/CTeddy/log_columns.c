@@ -6,6 +6,7 @@
 // caller's byte reader reads every line, as it did before (a byte-at-a-time form of the masks
 // would cost more than that reader saves).
 #include "log_columns.h"
+#include "avx2_masks.h"
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
@@ -107,9 +108,39 @@ static inline unsigned run_end(uint64_t members, unsigned at) {
     return others == 0 ? 64 : at + (unsigned)__builtin_ctzll(others);
 }
 
+/// Where the timestamp at the start of `line` (64 bytes or more) ends, as `Bytes.dateTimeEnd`
+/// finds it: `2026-03-14 09:27:12`, 1 to 9 digits of a fraction after a dot, a zone (`+0100`,
+/// `-07:00`), then a space, whose index is returned; 0 for anything else (the caller's reader
+/// then decides).
 __attribute__((target("avx2")))
-static int read_columns(const uint8_t *line, size_t count, size_t stamp_end, tc_log_columns *columns) {
-    if (count < stamp_end || count - stamp_end < 64) return 0;
+static inline size_t stamp_end_of(const uint8_t *line) {
+    // The digits of `YYYY-MM-DD HH:MM:SS`: bits 0-3, 5-6, 8-9, 11-12, 14-15, 17-18.
+    const uint64_t date_time_digits = 0x6DB6FULL;
+    uint64_t digits = digits64_avx2(line);
+    if ((digits & date_time_digits) != date_time_digits || line[4] != '-' || line[7] != '-' || line[10] != ' ' || line[13] != ':'
+        || line[16] != ':') return 0;
+    unsigned at = 19;
+    if (line[at] == '.') {
+        unsigned end = run_end(digits, at + 1);
+        if (end - (at + 1) < 1 || end - (at + 1) > 9) return 0;
+        at = end;
+    }
+    if (line[at] == '+' || line[at] == '-') {
+        if (((digits >> (at + 1)) & 3) != 3) return 0;
+        at += 3;
+        if (line[at] == ':') at++;
+        if (((digits >> at) & 3) != 3) return 0;
+        at += 2;
+    }
+    return line[at] == ' ' ? at : 0;
+}
+
+__attribute__((target("avx2")))
+static int read_columns(const uint8_t *line, size_t count, tc_log_columns *columns) {
+    if (count < 64) return 0;
+    size_t stamp_end = stamp_end_of(line);
+    if (stamp_end == 0 || count - stamp_end < 64) return 0;
+    columns->stamp_end = (int64_t)stamp_end;
     const uint8_t *window = line + stamp_end;
     column_masks masks = masks64(window);
     // Each run ends in the window, where its class's mask has its first clear bit.
@@ -172,14 +203,14 @@ int tc_log_default_columns_available(void) {
     return known;
 }
 
-int tc_log_default_columns(const uint8_t *line, size_t count, size_t stamp_end, tc_log_columns *columns) {
-    return tc_log_default_columns_available() ? read_columns(line, count, stamp_end, columns) : 0;
+int tc_log_default_columns(const uint8_t *line, size_t count, tc_log_columns *columns) {
+    return tc_log_default_columns_available() ? read_columns(line, count, columns) : 0;
 }
 #else
 int tc_log_default_columns_available(void) { return 0; }
 
-int tc_log_default_columns(const uint8_t *line, size_t count, size_t stamp_end, tc_log_columns *columns) {
-    (void)line, (void)count, (void)stamp_end, (void)columns;
+int tc_log_default_columns(const uint8_t *line, size_t count, tc_log_columns *columns) {
+    (void)line, (void)count, (void)columns;
     return 0;
 }
 #endif

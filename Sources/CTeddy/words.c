@@ -466,6 +466,7 @@ int tc_prefix_is_wide(void) { return 0; }
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
+#include "avx2_masks.h"
 
 /// `equal64` and `tc_digits64` with 32 bytes to a comparison (AVX2), for the quiet read's check
 /// of nearly every line of an app's console: 2.5 million instructions fewer on 16 MB of one
@@ -477,15 +478,6 @@ static inline uint64_t equal64_avx2(const uint8_t *p, const uint8_t *q) {
                                                                      _mm256_loadu_si256((const __m256i *)(q + 32)))) << 32;
 }
 
-__attribute__((target("avx2")))
-static inline uint64_t digits64_avx2(const uint8_t *bytes) {
-    // A digit less '0' is 0 to 9; every other byte wraps above 9 (as `tc_digits64`).
-    const __m256i zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
-    __m256i low = _mm256_sub_epi8(_mm256_loadu_si256((const __m256i *)bytes), zero);
-    __m256i high = _mm256_sub_epi8(_mm256_loadu_si256((const __m256i *)(bytes + 32)), zero);
-    return (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(low, nine), low))
-        | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_min_epu8(high, nine), high)) << 32;
-}
 #else
 static inline uint64_t equal64_avx2(const uint8_t *p, const uint8_t *q) { return equal64(p, q); }
 static inline uint64_t digits64_avx2(const uint8_t *bytes) { return tc_digits64(bytes); }

@@ -35,6 +35,9 @@ final class HandParsedPrefixTests: XCTestCase {
                 + "AndMore) [com.example.fieldnotes.networking.background-session-delegate:uploads-and-downloads] x",
             "2026-04-02 10:15:05.394100+0200 0x2bb1f4   Default     0x0                  4817   0    com.apple.WebKit.Networking.Extension."
                 + "Fieldnotes.Helper.XPCService: (WebKit) [com.apple.WebKit:Loading] load",
+            // A zone with a colon, nine digits of a fraction, on a line the column kernel reads.
+            "2026-04-02 10:15:05.123456789-07:00 0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: (UIKitCore) "
+                + "[com.apple.UIKit:Scene] Realizing settings",
         ]),
     ]
 
@@ -84,8 +87,8 @@ final class HandParsedPrefixTests: XCTestCase {
         }
     }
 
-    /// The device log's column kernel (AVX2) and the byte reader it falls back on give the
-    /// same fields wherever the kernel reads a line: on the generated device log, its samples
+    /// The device log's column kernel (AVX2) and the byte readers it falls back on (the
+    /// timestamp's, then the columns') give the same fields wherever the kernel reads a line: on the generated device log, its samples
     /// and every mutation of its prefixes. (The test above holds what the reader gives, kernel
     /// or bytes, to the pattern.)
     func testTheDeviceLogsColumnKernelAndByteReaderAgree() throws {
@@ -98,9 +101,9 @@ final class HandParsedPrefixTests: XCTestCase {
         var different: [String] = []
         for line in lines {
             line.withUnsafeBytes { bytes in
-                guard let stampEnd = Bytes.dateTimeEnd(bytes), let kernel = LogDefaultFormat.columnFields(bytes, after: stampEnd) else { return }
+                guard let kernel = LogDefaultFormat.columnFields(bytes) else { return }
                 kernelRead += 1
-                let byByte = describe(LogDefaultFormat.byteByByte(bytes, after: stampEnd))
+                let byByte = describe(Bytes.dateTimeEnd(bytes).flatMap { LogDefaultFormat.byteByByte(bytes, after: $0) })
                 if describe(kernel) != byByte { different.append("\(String(decoding: line, as: UTF8.self)): \(describe(kernel)) ≠ \(byByte)") }
             }
         }

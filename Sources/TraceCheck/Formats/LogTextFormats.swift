@@ -28,22 +28,22 @@ package struct LogDefaultFormat: LinePrefixFormat {
     /// false): the sender and the label are optional, so a message that begins with `(…) `
     /// or `[a:b] ` after the same bytes would be read differently.
     @Sendable static func handParsed(_ line: UnsafeRawBufferPointer) -> RecordFields? {
+        if let fields = columnFields(line) { return fields }
         guard let stampEnd = Bytes.dateTimeEnd(line) else { return nil }
-        return columnFields(line, after: stampEnd) ?? byteByByte(line, after: stampEnd)
+        return byteByByte(line, after: stampEnd)
     }
 
-    /// The fields `tc_log_default_columns` reads, nil where it declines.
+    /// The fields `tc_log_default_columns` reads, timestamp included; nil where it declines.
     @inline(__always)
-    static func columnFields(_ line: UnsafeRawBufferPointer, after stampEnd: Int) -> RecordFields? {
+    static func columnFields(_ line: UnsafeRawBufferPointer) -> RecordFields? {
         var columns = tc_log_columns()
-        guard let base = line.baseAddress,
-              tc_log_default_columns(base.assumingMemoryBound(to: UInt8.self), line.count, stampEnd, &columns) == 1 else {
+        guard let base = line.baseAddress, tc_log_default_columns(base.assumingMemoryBound(to: UInt8.self), line.count, &columns) == 1 else {
             return nil
         }
         let pid = Int(columns.pid_start)..<Int(columns.pid_end)
         return RecordFields(message: Int(columns.message_start)..<line.count, pid: Bytes.decimal(line, pid),
                             process: Int(columns.process_start)..<Int(columns.process_end),
-                            thread: Int(columns.thread_start)..<Int(columns.thread_end), timestamp: 0..<stampEnd)
+                            thread: Int(columns.thread_start)..<Int(columns.thread_end), timestamp: 0..<Int(columns.stamp_end))
     }
 
     /// `handParsed` a byte at a time, from the space after the timestamp, where
