@@ -2,9 +2,10 @@
 // only partly fill: the thread id, type, activity id, pid and process name of a device log of
 // many apps each have their own length from line to line. Read a byte at a time, each column's
 // end was a branch the processor missed; here each column ends where a bit mask of its class
-// of bytes over 64 bytes does, found without a branch on the bytes. AVX2 only: elsewhere the
-// caller's byte reader reads every line, as it did before (a byte-at-a-time form of the masks
-// would cost more than that reader saves).
+// of bytes over 64 bytes does, found without a branch on the bytes, and the timestamp before
+// them is checked from one mask of digits. AVX2 only: elsewhere the caller's byte readers read
+// every line, as they did before (a byte-at-a-time form of the masks would cost more than
+// those readers save).
 #include "log_columns.h"
 #include "avx2_masks.h"
 

@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// The columns of a record of `log`'s default style between its timestamp and its message:
+/// A record of `log`'s default style to its message: the timestamp, then the columns
 /// ` 0x2bb1f4   Default     0x0                  4817   0    Fieldnotes: (UIKitCore) [sub:cat] `.
 /// Offsets into the line.
 typedef struct {
