@@ -57,9 +57,10 @@ static inline uint64_t stops64(const uint8_t *p, uint8_t stop) {
 }
 
 /// Bit i: whether byte i of `p` (64 bytes) may end a subsystem: `]`, `:`, a space, a tab to a
-/// carriage return (the pattern's `\s`).
+/// carriage return (the pattern's `\s`). The second argument is `stops64`'s stop, not needed.
 __attribute__((target("avx2")))
-static inline uint64_t subsystem_stops64(const uint8_t *p) {
+static inline uint64_t subsystem_stops64(const uint8_t *p, uint8_t unused) {
+    (void)unused;
     const __m256i close = _mm256_set1_epi8(']'), colon = _mm256_set1_epi8(':'), blank = _mm256_set1_epi8(' ');
     const __m256i tab = _mm256_set1_epi8(9), four = _mm256_set1_epi8(4);
     uint64_t bits = 0;
@@ -77,29 +78,31 @@ static inline uint64_t subsystem_stops64(const uint8_t *p) {
 // bytes or more): a byte at a time, the end of a short message's sender was again a branch
 // missed on a log of many apps, whose messages are shorter.
 
-/// The index of the first `stop` or newline at or after `from`, or `count`.
+/// The index of the first byte at or after `from` that `marks` (of 64 bytes, given `stop`)
+/// marks, or `count`. Inlined, `marks` is a constant: a call of it, not through a pointer.
 __attribute__((target("avx2")))
-static inline size_t first_of(const uint8_t *line, size_t count, size_t from, uint8_t stop) {
+static inline __attribute__((always_inline)) size_t first_marked(const uint8_t *line, size_t count, size_t from,
+                                                                 uint64_t (*marks)(const uint8_t *, uint8_t), uint8_t stop) {
     for (; count - from >= 64; from += 64) {
-        uint64_t stops = stops64(line + from, stop);
-        if (stops != 0) return from + (size_t)__builtin_ctzll(stops);
+        uint64_t marked = marks(line + from, stop);
+        if (marked != 0) return from + (size_t)__builtin_ctzll(marked);
     }
     if (from >= count) return count;
     // 0 < from - (count - 64) < 64.
-    uint64_t stops = stops64(line + count - 64, stop) >> (from - (count - 64));
-    return stops != 0 ? from + (size_t)__builtin_ctzll(stops) : count;
+    uint64_t marked = marks(line + count - 64, stop) >> (from - (count - 64));
+    return marked != 0 ? from + (size_t)__builtin_ctzll(marked) : count;
+}
+
+/// The index of the first `stop` or newline at or after `from`, or `count`.
+__attribute__((target("avx2")))
+static inline size_t first_of(const uint8_t *line, size_t count, size_t from, uint8_t stop) {
+    return first_marked(line, count, from, stops64, stop);
 }
 
 /// The index of the first byte at or after `from` that may end a subsystem, or `count`.
 __attribute__((target("avx2")))
 static inline size_t subsystem_end(const uint8_t *line, size_t count, size_t from) {
-    for (; count - from >= 64; from += 64) {
-        uint64_t stops = subsystem_stops64(line + from);
-        if (stops != 0) return from + (size_t)__builtin_ctzll(stops);
-    }
-    if (from >= count) return count;
-    uint64_t stops = subsystem_stops64(line + count - 64) >> (from - (count - 64));
-    return stops != 0 ? from + (size_t)__builtin_ctzll(stops) : count;
+    return first_marked(line, count, from, subsystem_stops64, 0);
 }
 
 /// The first place at or after `at` (below 64) whose bit of `members` is clear; 64 where

@@ -31,6 +31,17 @@ final class RetirementTests: XCTestCase {
         return (differences(lettingGo, whole), lettingGo.timeline.letGo.runs)
     }
 
+    /// A checker that reads a file of `text` with three threads in parts of a 24th of it, and
+    /// lets go of every run it can at each look.
+    static func inTinyParts(_ text: String) -> Checker {
+        var parted = LiveCheckTests.allRules
+        parted.options.scan.threadsPerFile = 3
+        parted.options.scan.minimumPartBytes = 1
+        parted.options.scan.retiringPartBytes = text.utf8.count / 24
+        parted.options.retirement = (threshold: 1, lag: 0)
+        return parted
+    }
+
     /// How the report of a read that let runs go differs from that of a read that kept them.
     static func differences(_ lettingGo: CaptureReport, _ whole: CaptureReport) -> [String] {
         var problems: [String] = []
@@ -117,11 +128,7 @@ final class RetirementTests: XCTestCase {
             XCTAssertGreaterThan(whole.eventCount, 1_000, format)
             XCTAssertGreaterThan(whole.findings.count, 3, format)
 
-            var parted = LiveCheckTests.allRules
-            parted.options.scan.threadsPerFile = 3
-            parted.options.scan.minimumPartBytes = 1
-            parted.options.scan.retiringPartBytes = text.utf8.count / 24
-            parted.options.retirement = (threshold: 1, lag: 0)
+            let parted = Self.inTinyParts(text)
             let plan = PartedScan.plan(path: path, parts: 3, options: parted.options.scan, reader: LineReader(), lettingRunsGo: true)
             XCTAssertGreaterThanOrEqual(plan?.ranges.count ?? 0, 24, "\(format) is cut in waves of parts")
             let lettingGo = try parted.check(.file(path))
@@ -161,11 +168,7 @@ final class RetirementTests: XCTestCase {
                 XCTAssertEqual("\(epoch.pid ?? -1) \(epoch.process ?? "-")", wholeRuns[epoch.ordinal], "\(format): run \(epoch.ordinal)")
             }
 
-            var parted = LiveCheckTests.allRules
-            parted.options.scan.threadsPerFile = 3
-            parted.options.scan.minimumPartBytes = 1
-            parted.options.scan.retiringPartBytes = text.utf8.count / 24
-            parted.options.retirement = (threshold: 1, lag: 0)
+            let parted = Self.inTinyParts(text)
             let lettingGo = try parted.check(.file(path))
             XCTAssertEqual(Self.differences(lettingGo, whole), [], "\(format), in parts")
             XCTAssertGreaterThan(lettingGo.timeline.letGo.runs, 10, "\(format): runs let go while its parts were joined")

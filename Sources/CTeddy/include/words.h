@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 #include "teddy.h"
+// Not needed by this header: included so that a build whose cached CTeddy module predates
+// log_columns.h builds the module again (a header new in the umbrella directory alone did not).
 #include "log_columns.h"
 
 /// A word as compared at a candidate place: its first and last eight bytes as little-endian

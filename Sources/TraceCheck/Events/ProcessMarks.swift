@@ -18,7 +18,7 @@ package struct ProcessMarks: RandomAccessCollection, Sendable {
         var knownPid: Int? { tag & 1 == 1 ? pid : nil }
     }
 
-    private static let firstFlag = 2, lastBeforeEventFlag = 4
+    private static let pidFlag = 1, firstFlag = 2, lastBeforeEventFlag = 4
     private var entries: [Entry] = []
     private var names: [String?] = []
     private var nameNumbers: [String?: Int] = [:]
@@ -105,7 +105,7 @@ package struct ProcessMarks: RandomAccessCollection, Sendable {
         for position in other.entries.indices.dropFirst(start) {
             let entry = other.entries[position], how = joining(position)
             guard how != .skip else { continue }
-            let flags = entry.tag & (how == .keepNotFirst ? 1 | Self.lastBeforeEventFlag : 7)
+            let flags = entry.tag & (how == .keepNotFirst ? Self.pidFlag | Self.lastBeforeEventFlag : Self.pidFlag | Self.firstFlag | Self.lastBeforeEventFlag)
             entries.append(Entry(line: entry.line, pid: entry.pid, tag: numbers[entry.name] << 3 | flags))
         }
     }

@@ -18,11 +18,11 @@ package struct LogDefaultFormat: LinePrefixFormat {
 
     /// The prefix every record of a device log has, `2026-04-02 10:15:05.394100+0200 0x2bb1f4
     /// Default 0x0 4817 0 Fieldnotes: (UIKitCore) [sub:cat] `, read without the pattern, which
-    /// took about a twelfth of a run on a device capture: the timestamp and the columns by masks of
-    /// their bytes' classes (`tc_log_default_columns`), where a byte at a time the end of each
-    /// column was a branch missed on a log of many processes; unusual lines a byte at a time. Where the pattern
-    /// would have to backtrack to decide (a signpost bracket followed by no `process: `), nil
-    /// leaves the line to it.
+    /// took about a twelfth of a run on a device capture: the timestamp and the columns by masks
+    /// of their bytes' classes (`tc_log_default_columns`), where a byte at a time the end of each
+    /// column was a branch missed on a log of many processes; unusual lines a byte at a time.
+    /// Where the pattern would have to backtrack to decide (a signpost bracket followed by no
+    /// `process: `), nil leaves the line to it.
     ///
     /// Its records are no template for the lines after them (`RecordFields.byHand` stays
     /// false): the sender and the label are optional, so a message that begins with `(…) `
