@@ -1,4 +1,13 @@
 #include "teddy.h"
+#include <string.h>
+
+/// `tc_line_end` with the C library's searches: the newline, then an escape before it.
+static size_t line_end_portable(const uint8_t *text, size_t count, int *escape) {
+    const uint8_t *newline = memchr(text, '\n', count);
+    size_t offset = newline != NULL ? (size_t)(newline - text) : count;
+    *escape = memchr(text, 27, offset) != NULL;
+    return offset;
+}
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
@@ -219,7 +228,63 @@ size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, si
     }
 }
 
+/// The newline and escape bits of the 32 bytes at `at`, and whether an escape came before them.
+__attribute__((target("avx2")))
+static inline size_t line_end_in_block(const uint8_t *text, size_t at, int seen, int *escape) {
+    __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + at));
+    uint32_t ends = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('\n')));
+    uint32_t escapes = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(27)));
+    // The escapes below the first newline's bit (all of them where there is none).
+    *escape = seen || (escapes & ((ends & (0u - ends)) - 1)) != 0;
+    return ends != 0 ? at + (size_t)__builtin_ctz(ends) : at + 32;
+}
+
+/// 64 bytes a step, the escapes gathered in a register: only the step that holds the newline
+/// is taken apart, its two blocks by `line_end_in_block`.
+__attribute__((target("avx2")))
+static size_t line_end_avx2(const uint8_t *text, size_t count, int *escape) {
+    const __m256i newline = _mm256_set1_epi8('\n'), esc = _mm256_set1_epi8(27);
+    __m256i escapes = _mm256_setzero_si256();
+    size_t offset = 0;
+    for (; offset + 64 <= count; offset += 64) {
+        __m256i first = _mm256_loadu_si256((const __m256i *)(text + offset)), second = _mm256_loadu_si256((const __m256i *)(text + offset + 32));
+        __m256i ends = _mm256_or_si256(_mm256_cmpeq_epi8(first, newline), _mm256_cmpeq_epi8(second, newline));
+        if (!_mm256_testz_si256(ends, ends)) {
+            int seen = !_mm256_testz_si256(escapes, escapes);
+            size_t end = line_end_in_block(text, offset, seen, escape);
+            return end < offset + 32 ? end : line_end_in_block(text, offset + 32, *escape, escape);
+        }
+        escapes = _mm256_or_si256(escapes, _mm256_or_si256(_mm256_cmpeq_epi8(first, esc), _mm256_cmpeq_epi8(second, esc)));
+    }
+    int seen = !_mm256_testz_si256(escapes, escapes);
+    if (offset + 32 <= count) {
+        size_t end = line_end_in_block(text, offset, seen, &seen);
+        if (end < offset + 32) {
+            *escape = seen;
+            return end;
+        }
+        offset += 32;
+    }
+    for (; offset < count && text[offset] != '\n'; offset++) seen |= text[offset] == 27;
+    *escape = seen;
+    return offset;
+}
+
+size_t tc_line_end(const uint8_t *text, size_t count, int *escape) {
+    // Asked once: the line reader calls this for every line it cuts alone.
+    static int avx2 = -1;
+    int known = __atomic_load_n(&avx2, __ATOMIC_RELAXED);
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&avx2, known, __ATOMIC_RELAXED);
+    }
+    return known ? line_end_avx2(text, count, escape) : line_end_portable(text, count, escape);
+}
+
 #else
+
+size_t tc_line_end(const uint8_t *text, size_t count, int *escape) { return line_end_portable(text, count, escape); }
 
 int tc_teddy_level(void) { return 0; }
 

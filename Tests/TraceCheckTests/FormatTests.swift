@@ -347,6 +347,39 @@ final class FormatTests: XCTestCase {
         XCTAssertEqual(field(long + "x").fold, field(long + "y").fold, "a heap field mixes its length only")
     }
 
+    /// Timestamps are put in order by their bytes in place (`FieldBytes.sortsBefore`): held to
+    /// `memcmp`'s order at every length, for a difference at every place, in either direction,
+    /// over the leftovers of a longer field, and past the inline bytes.
+    func testFieldsSortAsTheirBytesDo() {
+        func field(_ bytes: [UInt8], over leftover: [UInt8] = []) -> FieldBytes {
+            var field = leftover.withUnsafeBytes { FieldBytes($0) }
+            bytes.withUnsafeBytes { field.set($0) }
+            return field
+        }
+        // `memcmp`'s order of unsigned bytes, a prefix first.
+        func memcmpSortsBefore(_ left: [UInt8], _ right: [UInt8]) -> Bool { left.lexicographicallyPrecedes(right) }
+        let stamp = Array("2026-04-02 10:15:03.123456789+0200 and the bytes after a timestamp, past sixty-four".utf8)
+        let leftover = [UInt8](repeating: 0xFF, count: FieldBytes.inlineCapacity)
+        for length in 1...(FieldBytes.inlineCapacity + 8) {
+            let base = Array(stamp.prefix(length))
+            XCTAssertFalse(field(base).sortsBefore(field(base, over: leftover)), "length \(length): equal")
+            for place in 0..<length {
+                for change in [1, -1, 0x80] as [Int] {
+                    var other = base
+                    other[place] = UInt8(truncatingIfNeeded: Int(other[place]) + change)
+                    // A later byte of the same word changed the other way: the first decides.
+                    if place + 3 < length { other[place + 3] = UInt8(truncatingIfNeeded: Int(other[place + 3]) - change) }
+                    XCTAssertEqual(field(base).sortsBefore(field(other, over: leftover)), memcmpSortsBefore(base, other),
+                                   "length \(length), place \(place), change \(change)")
+                    XCTAssertEqual(field(other).sortsBefore(field(base)), memcmpSortsBefore(other, base),
+                                   "length \(length), place \(place), change \(change), reversed")
+                }
+            }
+        }
+        XCTAssertTrue(field(Array("10:15".utf8)).sortsBefore(field(Array("10:15:03".utf8))), "a prefix sorts first")
+        XCTAssertFalse(field(Array("10:15:03".utf8)).sortsBefore(field(Array("10:15".utf8))))
+    }
+
     /// Whether an event's line needs its text repaired is decided eight bytes at a time: a
     /// byte of 0x80 or above at any place and alignment must be seen.
     func testNonASCIIBytesAreSeenAtEveryPlace() {

@@ -1,5 +1,7 @@
 import Foundation
 import XCTest
+import CaptureFixtures
+import CTeddy
 @testable import TraceCheck
 
 final class LineReaderTests: XCTestCase {
@@ -238,6 +240,67 @@ final class LineReaderTests: XCTestCase {
         }
         let (_, clean) = try lines(Array("no nul here\nnor here\n".utf8), reader: LineReader(chunkSize: 5, maximumLineLength: 64))
         XCTAssertNil(clean.firstNULLine)
+    }
+
+    /// The line reader says which lines hold no colour escape (`Line.mayHoldEscape`), so the
+    /// scanner strips escapes without a search of each line: every line holding an ESC byte
+    /// (at its first byte, its last, either side of a 32-byte step, in a line begun in one
+    /// chunk and ended in the next) is said to hold one, wherever the chunks cut; a line the
+    /// reader saw whole without one is said to hold none.
+    func testEveryLineWithAColourEscapeIsSaidToHoldOne() throws {
+        var random = SplitMix(seed: 31)
+        var texts: [(line: [UInt8], escaped: Bool)] = []
+        for index in 0..<400 {
+            var line = Array("2026-04-02 10:15:03.100000+0200 Fieldnotes[4817:2863604] line \(index) of the capture".utf8)
+            line += [UInt8](repeating: 0x2E, count: Int.random(in: 0..<80, using: &random))
+            let escaped = index % 3 == 0
+            if escaped {
+                let places = [0, 31, 32, 33, 63, 64, line.count - 1, Int.random(in: 0..<line.count, using: &random)]
+                line[places[index / 3 % places.count]] = 27
+            }
+            texts.append((line, escaped))
+        }
+        let bytes: [UInt8] = texts.flatMap { $0.line + [0x0A] }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tracecheck-\(UUID().uuidString).log")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        // Read in chunks, and through mappings of windows a page or two long.
+        for (chunkSize, mapped) in [(7, false), (33, false), (100, false), (4096, false), (1 << 16, false), (1 << 16, true)] {
+            var reader = LineReader(chunkSize: chunkSize, maximumLineLength: 256)
+            if mapped { (reader.mapsFiles, reader.smallestMappedFile, reader.mappedWindowBytes) = (true, 1, 1) }
+            var flags: [Bool] = []
+            _ = try reader.read(.file(url.path)) { flags.append($0.mayHoldEscape) }
+            let name = "chunks of \(chunkSize)\(mapped ? ", mapped" : "")"
+            XCTAssertEqual(flags.count, texts.count, name)
+            for (index, text) in texts.enumerated() where text.escaped {
+                XCTAssertTrue(flags[index], "line \(index + 1), \(name)")
+            }
+            if chunkSize >= 4096 {
+                XCTAssertGreaterThan(zip(flags, texts).filter { !$0.0 && !$0.1.escaped }.count, 200, name)
+            }
+        }
+    }
+
+    /// The line end search (`tc_line_end`, 32 bytes a step where the machine has AVX2) is held to
+    /// a byte-by-byte search: the first newline, and whether an ESC comes before it, for texts
+    /// of every length up to 100 bytes, a newline and an ESC at each place or none.
+    func testTheLineEndSearchFindsWhatAByteSearchFinds() {
+        for count in 0...100 {
+            for newline in [nil] + Array(0..<count) {
+                for escape in [nil, 0, count / 2, count - 1] + (newline.map { [$0 - 1, $0 + 1] } ?? []) {
+                    var text = [UInt8](repeating: 0x61, count: count + 40)
+                    if let escape, escape >= 0, escape < count { text[escape] = 27 }
+                    if let newline { text[newline] = 0x0A }
+                    // Bytes past `count` are not the text's: a newline there is not found.
+                    text[count] = 0x0A
+                    let end = text.prefix(count).firstIndex(of: 0x0A) ?? count
+                    var found: Int32 = -1
+                    let offset = text.withUnsafeBufferPointer { tc_line_end($0.baseAddress, count, &found) }
+                    XCTAssertEqual(offset, end, "count \(count), newline \(String(describing: newline)), escape \(String(describing: escape))")
+                    XCTAssertEqual(found != 0, text.prefix(end).contains(27), "count \(count), newline \(String(describing: newline)), escape \(String(describing: escape))")
+                }
+            }
+        }
     }
 
     func testMissingFileAndDirectoryAreNamedErrors() {

@@ -423,6 +423,40 @@ struct FieldBytes: Equatable, Sendable {
         }
     }
 
+    /// Whether these bytes sort before `other`'s as `memcmp` sorts them (a prefix first).
+    /// Fields of one length are compared in place, eight bytes at a time: every record's
+    /// timestamp is compared with the one before it, and `memcmp` reached through both
+    /// fields' `withUnsafeBytes` cost about a hundred instructions a record.
+    @inline(__always)
+    func sortsBefore(_ other: FieldBytes) -> Bool {
+        guard count == other.count, count <= Self.inlineCapacity else { return sortsBeforeAsBytes(other) }
+        let left = unsafeBitCast(inline, to: SIMD8<UInt64>.self), right = unsafeBitCast(other.inline, to: SIMD8<UInt64>.self)
+        var index = 0, remaining = count
+        // The first byte is the lowest of a little-endian word: swapped, the most significant,
+        // so that words order as their bytes do.
+        while remaining >= 8 {
+            if left[index] != right[index] { return left[index].littleEndian.byteSwapped < right[index].littleEndian.byteSwapped }
+            index += 1
+            remaining -= 8
+        }
+        guard remaining > 0 else { return false }
+        // Bytes past `count` may differ (left from a longer field).
+        let keep: UInt64 = (1 << (8 * UInt64(remaining))) - 1
+        return (left[index].littleEndian & keep).byteSwapped < (right[index].littleEndian & keep).byteSwapped
+    }
+
+    /// `sortsBefore` for fields of other lengths, or past the inline bytes.
+    @inline(never)
+    private func sortsBeforeAsBytes(_ other: FieldBytes) -> Bool {
+        withUnsafeBytes { mine in
+            other.withUnsafeBytes { theirs in
+                guard let left = mine.baseAddress, let right = theirs.baseAddress else { return mine.count < theirs.count }
+                let order = memcmp(left, right, min(mine.count, theirs.count))
+                return order < 0 || (order == 0 && mine.count < theirs.count)
+            }
+        }
+    }
+
     /// A quick mix of the bytes (not a `Hasher`'s): picks a slot of a small cache, where
     /// equality still decides.
     @inline(__always)

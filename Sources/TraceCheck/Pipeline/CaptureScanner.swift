@@ -277,7 +277,7 @@ final class ScanSession {
             if detectionBuffer.count >= FormatDetector.sampleSize { decide() }
             return
         }
-        read(line.bytes, number: line.number)
+        read(line.bytes, number: line.number, mayHoldEscape: line.mayHoldEscape)
     }
 
     func finish() {
@@ -326,16 +326,17 @@ final class ScanSession {
             && extractor.userSpellings.isEmpty && (readByHand || gate != nil)
     }
 
-    private func read(_ raw: UnsafeRawBufferPointer, number: Int) {
+    /// `mayHoldEscape`: false where the line reader saw no ESC byte in the line (`Line`).
+    private func read(_ raw: UnsafeRawBufferPointer, number: Int, mayHoldEscape: Bool = true) {
         if let prefixReader {
-            prefixReader._withUnsafeGuaranteedRef { read(raw, number: number, reader: $0) }
+            prefixReader._withUnsafeGuaranteedRef { read(raw, number: number, mayHoldEscape: mayHoldEscape, reader: $0) }
         } else if let mainReader {
-            read(raw, number: number, reader: mainReader)
+            read(raw, number: number, mayHoldEscape: mayHoldEscape, reader: mainReader)
         }
     }
 
-    private func read<Reader: RecordReader>(_ raw: UnsafeRawBufferPointer, number: Int, reader mainReader: Reader) {
-        if let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
+    private func read<Reader: RecordReader>(_ raw: UnsafeRawBufferPointer, number: Int, mayHoldEscape: Bool, reader mainReader: Reader) {
+        if mayHoldEscape, let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = ANSI.stripped(raw)
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
         } else if !quietReading || number == declinedLine || !readQuietly(raw, number: number) {
@@ -784,15 +785,7 @@ final class ScanSession {
     /// apparent step back (or a change of width) is parsed to be sure.
     private static func isEarlier(_ timestamp: FieldBytes, than previousTimestamp: FieldBytes) -> Bool {
         guard !timestamp.isEmpty, !previousTimestamp.isEmpty else { return false }
-        if timestamp.count == previousTimestamp.count {
-            let order = timestamp.withUnsafeBytes { now in
-                previousTimestamp.withUnsafeBytes { before -> Int32 in
-                    guard let a = now.baseAddress, let b = before.baseAddress else { return 0 }
-                    return memcmp(a, b, now.count)
-                }
-            }
-            if order >= 0 { return false }
-        }
+        if timestamp.count == previousTimestamp.count, !timestamp.sortsBefore(previousTimestamp) { return false }
         guard let now = timestamp.withUnsafeBytes(CaptureTime.seconds(from:)),
               let before = previousTimestamp.withUnsafeBytes(CaptureTime.seconds(from:)) else { return false }
         return now < before - 0.000_001

@@ -1,4 +1,5 @@
 import CMappedWindow
+import CTeddy
 import CZlib
 #if canImport(Glibc)
 import Glibc
@@ -53,6 +54,9 @@ package struct Line {
     package let number: Int
     /// Bytes past `LineReader.maximumLineLength` that were not examined.
     package let droppedBytes: Int
+    /// False where the reader found the line's end and saw no ESC byte (27) before it: the
+    /// line has no colour escapes to strip, and no search of its own need say so.
+    package var mayHoldEscape = true
 }
 
 /// Complete lines that a consumer took in one call, from the start of the text it was
@@ -621,7 +625,8 @@ private struct LineCutter {
 
     /// Gives the line `start..<end` of `base` (`filled`: where the text there ends), `dropped`
     /// bytes of it past the limit not examined.
-    mutating func emit(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, dropped: Int, _ body: (Line) -> Void) {
+    mutating func emit(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, dropped: Int, mayHoldEscape: Bool = true,
+                       _ body: (Line) -> Void) {
         var length = end - start
         if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
             length -= 1
@@ -644,18 +649,19 @@ private struct LineCutter {
         if dropped > 0 {
             statistics.overlongLines.append((number, length + dropped))
         }
-        body(Line(bytes: bytes, number: number, droppedBytes: dropped))
+        body(Line(bytes: bytes, number: number, droppedBytes: dropped, mayHoldEscape: mayHoldEscape))
     }
 
     /// A line the text holds whole, cut as one too long for it is: what is examined of a line
     /// does not depend on where the chunks fell (a file and the same bytes from a pipe read
     /// alike, as do the parts of a parted read, and a file read through a mapping).
-    mutating func emitWhole(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, _ body: (Line) -> Void) {
+    mutating func emitWhole(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, mayHoldEscape: Bool = true,
+                            _ body: (Line) -> Void) {
         let length = end - start
         if length > maximumLineLength {
-            emit(base, start, start + maximumLineLength, filled: filled, dropped: length - maximumLineLength, body)
+            emit(base, start, start + maximumLineLength, filled: filled, dropped: length - maximumLineLength, mayHoldEscape: mayHoldEscape, body)
         } else {
-            emit(base, start, end, filled: filled, dropped: 0, body)
+            emit(base, start, end, filled: filled, dropped: 0, mayHoldEscape: mayHoldEscape, body)
         }
     }
 
@@ -684,9 +690,14 @@ private struct LineCutter {
                     batchesResumeAt = next > Int.max - LineBatch.linesBackedOff ? Int.max : next + LineBatch.linesBackedOff
                 }
             }
-            guard cursor < filled, let newline = memchr(base + cursor, 10, filled - cursor) else { break }
-            let offset = base.distance(to: UnsafeRawPointer(newline))
-            emitWhole(base, lineStart, offset, filled: filled, body)
+            guard cursor < filled else { break }
+            // The newline, and whether an escape comes before it: the scanner would search
+            // the line for one again. The bytes before `cursor` (a line begun in the text
+            // before) were not looked at.
+            var escape: Int32 = 1
+            let offset = cursor + tc_line_end((base + cursor).assumingMemoryBound(to: UInt8.self), filled - cursor, &escape)
+            guard offset < filled else { break }
+            emitWhole(base, lineStart, offset, filled: filled, mayHoldEscape: escape != 0 || cursor != lineStart, body)
             lineStart = offset + 1
             cursor = lineStart
         }
