@@ -1,11 +1,11 @@
 #include "teddy.h"
 #include <string.h>
 
-/// `tc_line_end` with the C library's searches: the newline, then an escape before it.
-static size_t line_end_portable(const uint8_t *text, size_t count, int *escape) {
+/// `tc_line_end` with the C library's searches: the newline, then each byte before it.
+static size_t line_end_portable(const uint8_t *text, size_t count, int *seen) {
     const uint8_t *newline = memchr(text, '\n', count);
     size_t offset = newline != NULL ? (size_t)(newline - text) : count;
-    *escape = memchr(text, 27, offset) != NULL;
+    *seen = (memchr(text, 27, offset) != NULL ? TC_LINE_ESCAPE : 0) | (memchr(text, 0, offset) != NULL ? TC_LINE_NUL : 0);
     return offset;
 }
 
@@ -228,49 +228,64 @@ size_t tc_teddy_next_block(int level, const tc_teddy *t, const uint8_t *text, si
     }
 }
 
-/// The newline and escape bits of the 32 bytes at `at`, and whether an escape came before them.
+/// The bytes `tc_line_end` looks for among the 32 at `at`: where the first newline is
+/// (at + 32 where there is none), with what `seen` held added to *seen from the bytes before it.
 __attribute__((target("avx2")))
-static inline size_t line_end_in_block(const uint8_t *text, size_t at, int seen, int *escape) {
+static inline size_t line_end_in_block(const uint8_t *text, size_t at, int seen_before, int *seen) {
     __m256i bytes = _mm256_loadu_si256((const __m256i *)(text + at));
     uint32_t ends = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8('\n')));
     uint32_t escapes = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(27)));
-    // The escapes below the first newline's bit (all of them where there is none).
-    *escape = seen || (escapes & ((ends & (0u - ends)) - 1)) != 0;
+    uint32_t nuls = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_setzero_si256()));
+    // The bits below the first newline's (all of them where there is none).
+    uint32_t before = (ends & (0u - ends)) - 1;
+    *seen = seen_before | ((escapes & before) != 0 ? TC_LINE_ESCAPE : 0) | ((nuls & before) != 0 ? TC_LINE_NUL : 0);
     return ends != 0 ? at + (size_t)__builtin_ctz(ends) : at + 32;
 }
 
-/// 64 bytes a step, the escapes gathered in a register: only the step that holds the newline
-/// is taken apart, its two blocks by `line_end_in_block`.
+/// 64 bytes a step, the escapes and NULs gathered in registers until the step that holds the
+/// newline, which is taken apart from the registers it was found in.
 __attribute__((target("avx2")))
-static size_t line_end_avx2(const uint8_t *text, size_t count, int *escape) {
-    const __m256i newline = _mm256_set1_epi8('\n'), esc = _mm256_set1_epi8(27);
-    __m256i escapes = _mm256_setzero_si256();
+static size_t line_end_avx2(const uint8_t *text, size_t count, int *seen) {
+    const __m256i newline = _mm256_set1_epi8('\n'), esc = _mm256_set1_epi8(27), zero = _mm256_setzero_si256();
+    __m256i escapes = zero, nuls = zero;
     size_t offset = 0;
     for (; offset + 64 <= count; offset += 64) {
         __m256i first = _mm256_loadu_si256((const __m256i *)(text + offset)), second = _mm256_loadu_si256((const __m256i *)(text + offset + 32));
-        __m256i ends = _mm256_or_si256(_mm256_cmpeq_epi8(first, newline), _mm256_cmpeq_epi8(second, newline));
+        __m256i first_ends = _mm256_cmpeq_epi8(first, newline), second_ends = _mm256_cmpeq_epi8(second, newline);
+        __m256i first_escapes = _mm256_cmpeq_epi8(first, esc), second_escapes = _mm256_cmpeq_epi8(second, esc);
+        __m256i first_nuls = _mm256_cmpeq_epi8(first, zero), second_nuls = _mm256_cmpeq_epi8(second, zero);
+        __m256i ends = _mm256_or_si256(first_ends, second_ends);
         if (!_mm256_testz_si256(ends, ends)) {
-            int seen = !_mm256_testz_si256(escapes, escapes);
-            size_t end = line_end_in_block(text, offset, seen, escape);
-            return end < offset + 32 ? end : line_end_in_block(text, offset + 32, *escape, escape);
+            uint64_t end_bits = (uint32_t)_mm256_movemask_epi8(first_ends) | (uint64_t)(uint32_t)_mm256_movemask_epi8(second_ends) << 32;
+            uint64_t escape_bits = (uint32_t)_mm256_movemask_epi8(first_escapes) | (uint64_t)(uint32_t)_mm256_movemask_epi8(second_escapes) << 32;
+            uint64_t nul_bits = (uint32_t)_mm256_movemask_epi8(first_nuls) | (uint64_t)(uint32_t)_mm256_movemask_epi8(second_nuls) << 32;
+            // The bits below the first newline's.
+            uint64_t before = (end_bits & (0 - end_bits)) - 1;
+            *seen = (!_mm256_testz_si256(escapes, escapes) || (escape_bits & before) != 0 ? TC_LINE_ESCAPE : 0)
+                | (!_mm256_testz_si256(nuls, nuls) || (nul_bits & before) != 0 ? TC_LINE_NUL : 0);
+            return offset + (size_t)__builtin_ctzll(end_bits);
         }
-        escapes = _mm256_or_si256(escapes, _mm256_or_si256(_mm256_cmpeq_epi8(first, esc), _mm256_cmpeq_epi8(second, esc)));
+        escapes = _mm256_or_si256(escapes, _mm256_or_si256(first_escapes, second_escapes));
+        nuls = _mm256_or_si256(nuls, _mm256_or_si256(first_nuls, second_nuls));
     }
-    int seen = !_mm256_testz_si256(escapes, escapes);
+    int before = (_mm256_testz_si256(escapes, escapes) ? 0 : TC_LINE_ESCAPE) | (_mm256_testz_si256(nuls, nuls) ? 0 : TC_LINE_NUL);
+    // The last bytes: a block while 32 are left, then byte by byte.
     if (offset + 32 <= count) {
-        size_t end = line_end_in_block(text, offset, seen, &seen);
+        size_t end = line_end_in_block(text, offset, before, &before);
         if (end < offset + 32) {
-            *escape = seen;
+            *seen = before;
             return end;
         }
         offset += 32;
     }
-    for (; offset < count && text[offset] != '\n'; offset++) seen |= text[offset] == 27;
-    *escape = seen;
+    for (; offset < count && text[offset] != '\n'; offset++) {
+        before |= (text[offset] == 27 ? TC_LINE_ESCAPE : 0) | (text[offset] == 0 ? TC_LINE_NUL : 0);
+    }
+    *seen = before;
     return offset;
 }
 
-size_t tc_line_end(const uint8_t *text, size_t count, int *escape) {
+size_t tc_line_end(const uint8_t *text, size_t count, int *seen) {
     // Asked once: the line reader calls this for every line it cuts alone.
     static int avx2 = -1;
     int known = __atomic_load_n(&avx2, __ATOMIC_RELAXED);
@@ -279,12 +294,12 @@ size_t tc_line_end(const uint8_t *text, size_t count, int *escape) {
         known = __builtin_cpu_supports("avx2") ? 1 : 0;
         __atomic_store_n(&avx2, known, __ATOMIC_RELAXED);
     }
-    return known ? line_end_avx2(text, count, escape) : line_end_portable(text, count, escape);
+    return known ? line_end_avx2(text, count, seen) : line_end_portable(text, count, seen);
 }
 
 #else
 
-size_t tc_line_end(const uint8_t *text, size_t count, int *escape) { return line_end_portable(text, count, escape); }
+size_t tc_line_end(const uint8_t *text, size_t count, int *seen) { return line_end_portable(text, count, seen); }
 
 int tc_teddy_level(void) { return 0; }
 

@@ -240,6 +240,13 @@ final class LineReaderTests: XCTestCase {
         }
         let (_, clean) = try lines(Array("no nul here\nnor here\n".utf8), reader: LineReader(chunkSize: 5, maximumLineLength: 64))
         XCTAssertNil(clean.firstNULLine)
+        // A NUL past the bytes examined of a line too long is not one the line is read with.
+        let past = Array("short\n".utf8) + [UInt8](repeating: 0x61, count: 80) + [0] + Array("\nafter\n".utf8)
+        for chunkSize in [7, 4096] {
+            let (seen, statistics) = try lines(past, reader: LineReader(chunkSize: chunkSize, maximumLineLength: 64))
+            XCTAssertEqual(seen.count, 3)
+            XCTAssertNil(statistics.firstNULLine, "chunks of \(chunkSize)")
+        }
     }
 
     /// The line reader says which lines hold no colour escape (`Line.mayHoldEscape`), so the
@@ -281,23 +288,27 @@ final class LineReaderTests: XCTestCase {
         }
     }
 
-    /// The line end search (`tc_line_end`, 32 bytes a step where the machine has AVX2) is held to
-    /// a byte-by-byte search: the first newline, and whether an ESC comes before it, for texts
-    /// of every length up to 100 bytes, a newline and an ESC at each place or none.
+    /// The line end search (`tc_line_end`, 64 bytes a step where the machine has AVX2) is held to
+    /// a byte-by-byte search: the first newline, and whether an ESC and a NUL come before it,
+    /// for texts of every length up to 140 bytes, a newline at each place or none, and an ESC
+    /// or a NUL at either end, mid-way and either side of the newline.
     func testTheLineEndSearchFindsWhatAByteSearchFinds() {
-        for count in 0...100 {
+        for count in 0...140 {
             for newline in [nil] + Array(0..<count) {
-                for escape in [nil, 0, count / 2, count - 1] + (newline.map { [$0 - 1, $0 + 1] } ?? []) {
+                let places = [nil, 0, count / 2, count - 1] + (newline.map { [$0 - 1, $0 + 1] } ?? [])
+                for (place, byte) in places.flatMap({ place in [(place, UInt8(27)), (place, UInt8(0))] }) {
                     var text = [UInt8](repeating: 0x61, count: count + 40)
-                    if let escape, escape >= 0, escape < count { text[escape] = 27 }
+                    if let place, place >= 0, place < count { text[place] = byte }
                     if let newline { text[newline] = 0x0A }
-                    // Bytes past `count` are not the text's: a newline there is not found.
-                    text[count] = 0x0A
+                    // Bytes past `count` are not the text's: a newline or a NUL there is not found.
+                    (text[count], text[count + 1], text[count + 2]) = (0x0A, 0, 27)
                     let end = text.prefix(count).firstIndex(of: 0x0A) ?? count
-                    var found: Int32 = -1
-                    let offset = text.withUnsafeBufferPointer { tc_line_end($0.baseAddress, count, &found) }
-                    XCTAssertEqual(offset, end, "count \(count), newline \(String(describing: newline)), escape \(String(describing: escape))")
-                    XCTAssertEqual(found != 0, text.prefix(end).contains(27), "count \(count), newline \(String(describing: newline)), escape \(String(describing: escape))")
+                    var seen: Int32 = -1
+                    let offset = text.withUnsafeBufferPointer { tc_line_end($0.baseAddress, count, &seen) }
+                    let name = "count \(count), newline \(String(describing: newline)), byte \(byte) at \(String(describing: place))"
+                    XCTAssertEqual(offset, end, name)
+                    XCTAssertEqual(seen & TC_LINE_ESCAPE != 0, text.prefix(end).contains(27), name)
+                    XCTAssertEqual(seen & TC_LINE_NUL != 0, text.prefix(end).contains(0), name)
                 }
             }
         }

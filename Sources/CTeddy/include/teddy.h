@@ -56,11 +56,16 @@ size_t tc_teddy_fill(int level, const tc_teddy *tables, const uint8_t *text, siz
 size_t tc_teddy_span(int level, const tc_teddy *tables, const uint8_t *text, size_t count, size_t start, uint32_t *masks, size_t blocks);
 
 /// The offset of the first newline in text[0..<count] (count where there is none), and in
-/// *escape whether a byte 27 (ESC, which begins a colour escape) comes before it: the line
-/// reader's cut of a line read alone, which tells the scanner whether the line needs its
-/// colour escapes stripped without a search of its own. 32 bytes a step with AVX2, byte by
-/// byte without it.
-size_t tc_line_end(const uint8_t *text, size_t count, int *escape);
+/// *seen which bytes come before it (TC_LINE_ESCAPE, TC_LINE_NUL): the line reader's cut of a
+/// line read alone, which learns in the same pass whether the line holds a NUL byte (a
+/// binary file's sign) and needs its colour escapes stripped, where each was a search of its
+/// own. 64 bytes a step with AVX2, the C library's searches without it.
+size_t tc_line_end(const uint8_t *text, size_t count, int *seen);
+
+/// `tc_line_end`'s bytes seen before the newline, as bits: an ESC (27, which begins a colour
+/// escape), a NUL.
+#define TC_LINE_ESCAPE 1
+#define TC_LINE_NUL 2
 
 /// `tc_teddy_fill`'s special bytes, as bits.
 #define TC_SPECIAL_APART 1

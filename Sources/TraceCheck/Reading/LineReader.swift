@@ -424,13 +424,11 @@ package struct LineReader: Sendable {
                 // No newline within the limit: keep the prefix, skip to the next newline.
                 memmove(base, base + lineStart, maximumLineLength)
                 skippedBytes = filled - lineStart - maximumLineLength
-                cutter.searchedForNUL = min(max(0, cutter.searchedForNUL - lineStart), maximumLineLength)
                 lineStart = 0
                 filled = maximumLineLength
             } else if skippedBytes == nil, lineStart > 0, capacity - filled < chunkSize {
                 memmove(base, base + lineStart, filled - lineStart)
                 filled -= lineStart
-                cutter.searchedForNUL = max(0, cutter.searchedForNUL - lineStart)
                 lineStart = 0
             }
 
@@ -458,11 +456,10 @@ package struct LineReader: Sendable {
                 guard let newline = memchr(base + newData, 10, count) else {
                     skippedBytes = skipped + count
                     filled = maximumLineLength
-                    cutter.searchedForNUL = min(cutter.searchedForNUL, filled)
                     continue
                 }
                 let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
-                cutter.emit(base, 0, maximumLineLength, filled: filled, dropped: skipped + (offset - newData), body)
+                cutter.emit(base, 0, maximumLineLength, dropped: skipped + (offset - newData), body)
                 skippedBytes = nil
                 lineStart = offset + 1
                 cursor = lineStart
@@ -473,9 +470,9 @@ package struct LineReader: Sendable {
         // line cut where the read stopped: the input is read up to its last whole line.
         guard !stoppedBeforeEnd else { return cutter.statistics }
         if let skipped = skippedBytes {
-            cutter.emit(base, 0, maximumLineLength, filled: filled, dropped: skipped, body)
+            cutter.emit(base, 0, maximumLineLength, dropped: skipped, body)
         } else if filled > lineStart {
-            cutter.emitWhole(base, lineStart, filled, filled: filled, body)
+            cutter.emitWhole(base, lineStart, filled, body)
         }
         return cutter.statistics
     }
@@ -527,14 +524,11 @@ package struct LineReader: Sendable {
             let base = UnsafeRawPointer(window) + (position - windowStart), filled = windowEnd - position
             cutter.statistics.bytes += windowEnd - counted
             counted = windowEnd
-            cutter.searchedForNUL = 0
             var lineStart = 0
             if let skipped = skippedBytes, let prefix {
                 if let newline = memchr(base, 10, filled) {
                     let offset = base.distance(to: UnsafeRawPointer(newline))
-                    cutter.emit(prefix, 0, maximumLineLength, filled: maximumLineLength, dropped: skipped + offset, body)
-                    // What was searched for a NUL was the prefix's, not the window's.
-                    cutter.searchedForNUL = 0
+                    cutter.emit(prefix, 0, maximumLineLength, dropped: skipped + offset, body)
                     skippedBytes = nil
                     lineStart = offset + 1
                 } else {
@@ -557,7 +551,7 @@ package struct LineReader: Sendable {
                         end = size
                     } else {
                         // The last line, without a newline.
-                        cutter.emitWhole(base, lineStart, filled, filled: filled, body)
+                        cutter.emitWhole(base, lineStart, filled, body)
                         lineStart = filled
                     }
                 }
@@ -569,7 +563,7 @@ package struct LineReader: Sendable {
             }
         }
         if let skipped = skippedBytes, let prefix {
-            cutter.emit(prefix, 0, maximumLineLength, filled: maximumLineLength, dropped: skipped, body)
+            cutter.emit(prefix, 0, maximumLineLength, dropped: skipped, body)
         }
         return cutter.statistics
     }
@@ -602,19 +596,11 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
 
 /// Cuts bytes into lines wherever they lie (the buffer a read fills, a window of a mapped
 /// file): offers them to the batch reader, gives the rest one by one, and counts what it saw.
-/// Offsets are from the `base` a call is given; a caller that moves its bytes moves
-/// `searchedForNUL` with them.
+/// Offsets are from the `base` a call is given.
 private struct LineCutter {
     let maximumLineLength: Int
     let batch: LineBatchReader?
     var statistics = ReadStatistics()
-    /// Where lines go one by one (no batch reader, or batches backed off), the bytes from the
-    /// first such line to the end of the text are searched for a NUL at once, up to
-    /// `searchedForNUL`; when one was found, the lines are searched one by one until the first
-    /// holding one. A batch takes no line with a NUL byte (it stops before it), so the bytes
-    /// batches take are never searched here: on an app's console that search of every chunk
-    /// was 3 % of the run. A line given alone between batches is searched itself.
-    var mayHoldNUL = false, searchedForNUL = 0
     /// Batches offered in a row that took no line, and the line before which none is offered.
     var emptyBatches = 0, batchesResumeAt = 0
 
@@ -623,10 +609,12 @@ private struct LineCutter {
         self.batch = batch
     }
 
-    /// Gives the line `start..<end` of `base` (`filled`: where the text there ends), `dropped`
-    /// bytes of it past the limit not examined.
-    mutating func emit(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, dropped: Int, mayHoldEscape: Bool = true,
-                       _ body: (Line) -> Void) {
+    /// Gives the line `start..<end` of `base`, `dropped` bytes of it past the limit not
+    /// examined. `seen`: what `tc_line_end` saw of the line, where it looked at the whole line;
+    /// nil where it did not (a line begun in the text before, one cut at the limit, the last
+    /// without a newline), whose bytes are then searched for a NUL here. A batch takes no line
+    /// with a NUL byte (the C read stops before it), so every line that may hold one comes here.
+    mutating func emit(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, dropped: Int, seen: Int32? = nil, _ body: (Line) -> Void) {
         var length = end - start
         if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
             length -= 1
@@ -636,32 +624,25 @@ private struct LineCutter {
         let number = statistics.lines
         let bytes = UnsafeRawBufferPointer(start: base + start, count: length)
         if statistics.firstNULLine == nil {
-            let alone = batch != nil && number >= batchesResumeAt
-            if !alone, start + length > searchedForNUL {
-                let from = max(start, searchedForNUL)
-                if memchr(base + from, 0, filled - from) != nil { mayHoldNUL = true }
-                searchedForNUL = filled
-            }
-            if alone || mayHoldNUL, memchr(base + start, 0, length) != nil {
-                statistics.firstNULLine = number
-            }
+            // Only the bytes examined count: a NUL past the limit is not one of them.
+            let holdsNUL = if let seen, dropped == 0 { seen & TC_LINE_NUL != 0 } else { memchr(base + start, 0, length) != nil }
+            if holdsNUL { statistics.firstNULLine = number }
         }
         if dropped > 0 {
             statistics.overlongLines.append((number, length + dropped))
         }
-        body(Line(bytes: bytes, number: number, droppedBytes: dropped, mayHoldEscape: mayHoldEscape))
+        body(Line(bytes: bytes, number: number, droppedBytes: dropped, mayHoldEscape: seen.map { $0 & TC_LINE_ESCAPE != 0 } ?? true))
     }
 
     /// A line the text holds whole, cut as one too long for it is: what is examined of a line
     /// does not depend on where the chunks fell (a file and the same bytes from a pipe read
     /// alike, as do the parts of a parted read, and a file read through a mapping).
-    mutating func emitWhole(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, filled: Int, mayHoldEscape: Bool = true,
-                            _ body: (Line) -> Void) {
+    mutating func emitWhole(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, seen: Int32? = nil, _ body: (Line) -> Void) {
         let length = end - start
         if length > maximumLineLength {
-            emit(base, start, start + maximumLineLength, filled: filled, dropped: length - maximumLineLength, mayHoldEscape: mayHoldEscape, body)
+            emit(base, start, start + maximumLineLength, dropped: length - maximumLineLength, seen: seen, body)
         } else {
-            emit(base, start, end, filled: filled, dropped: 0, mayHoldEscape: mayHoldEscape, body)
+            emit(base, start, end, dropped: 0, seen: seen, body)
         }
     }
 
@@ -691,13 +672,12 @@ private struct LineCutter {
                 }
             }
             guard cursor < filled else { break }
-            // The newline, and whether an escape comes before it: the scanner would search
-            // the line for one again. The bytes before `cursor` (a line begun in the text
-            // before) were not looked at.
-            var escape: Int32 = 1
-            let offset = cursor + tc_line_end((base + cursor).assumingMemoryBound(to: UInt8.self), filled - cursor, &escape)
+            // The newline, and whether a NUL or an escape comes before it, in one pass. The
+            // bytes before `cursor` (a line begun in the text before) were not looked at.
+            var seen: Int32 = 0
+            let offset = cursor + tc_line_end((base + cursor).assumingMemoryBound(to: UInt8.self), filled - cursor, &seen)
             guard offset < filled else { break }
-            emitWhole(base, lineStart, offset, filled: filled, mayHoldEscape: escape != 0 || cursor != lineStart, body)
+            emitWhole(base, lineStart, offset, seen: cursor == lineStart ? seen : nil, body)
             lineStart = offset + 1
             cursor = lineStart
         }
