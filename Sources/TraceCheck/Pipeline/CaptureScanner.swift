@@ -224,8 +224,14 @@ final class ScanSession {
     /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
     /// may take any line.
     @exclusivity(unchecked) private var readerGate: LineGate? {
-        didSet { quietGate = readerGate.map(QuietGate.init) }
+        didSet {
+            quietGate = readerGate.map(QuietGate.init)
+            hasReaderGate = readerGate != nil
+        }
     }
+    /// Without a reader gate, no line is one that no reader takes: where no prefix is armed
+    /// either (a device log whose processes take turns), a line is not even tried quietly.
+    @exclusivity(unchecked) private var hasReaderGate = false
     /// `readerGate` as the C quiet read checks it.
     @exclusivity(unchecked) private var quietGate: QuietGate?
     /// The line a batch stopped at because it does not qualify: read the full way without
@@ -339,7 +345,7 @@ final class ScanSession {
         if mayHoldEscape, let base = raw.baseAddress, memchr(base, 27, raw.count) != nil {
             ansiBuffer = ANSI.stripped(raw)
             ansiBuffer.withUnsafeBytes { readClean($0, number: number, reader: mainReader) }
-        } else if !quietReading || number == declinedLine || !readQuietly(raw, number: number) {
+        } else if !quietReading || number == declinedLine || !(samePrefix.isArmed || hasReaderGate) || !readQuietly(raw, number: number) {
             readClean(raw, number: number, reader: mainReader)
         }
     }
@@ -659,7 +665,7 @@ final class ScanSession {
             }
             return true
         }
-        return isQuietUnprefixed(line, number: number)
+        return hasReaderGate && isQuietUnprefixed(line, number: number)
     }
 
     /// Whether `line` is one that no reader takes (`readerGate`) and that is no candidate (a
