@@ -611,9 +611,11 @@ private struct LineCutter {
 
     /// Gives the line `start..<end` of `base`, `dropped` bytes of it past the limit not
     /// examined. `seen`: what `tc_line_end` saw of the line, where it looked at the whole line;
-    /// nil where it did not (a line begun in the text before, one cut at the limit, the last
-    /// without a newline), whose bytes are then searched for a NUL here. A batch takes no line
-    /// with a NUL byte (the C read stops before it), so every line that may hold one comes here.
+    /// nil where it did not (a line begun in the text before, the last without a newline, the
+    /// kept prefix of one too long for the buffer). The bytes of a line it did not see, or of
+    /// one cut at the limit (only the bytes examined count), are searched for a NUL here. A
+    /// batch takes no line with a NUL byte (the C read stops before it), so every line that
+    /// may hold one comes here.
     mutating func emit(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, dropped: Int, seen: Int32? = nil, _ body: (Line) -> Void) {
         var length = end - start
         if length > 0, base.load(fromByteOffset: start + length - 1, as: UInt8.self) == 13 {
