@@ -6,6 +6,20 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+/// Whether this machine has AVX2, asked of it once per file that asks (asked at each line,
+/// the question was about a twelfth of a kernel's instructions); threads that race here store
+/// the same answer.
+static inline int machine_has_avx2(void) {
+    static int answer = -1;
+    int known = __atomic_load_n(&answer, __ATOMIC_RELAXED);
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&answer, known, __ATOMIC_RELAXED);
+    }
+    return known;
+}
+
 /// Bit i: whether byte i of `bytes` (64 of them) is a digit. A digit less '0' is 0 to 9;
 /// every other byte wraps above 9 (as `tc_digits64`).
 __attribute__((target("avx2")))

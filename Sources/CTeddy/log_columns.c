@@ -194,18 +194,7 @@ static int read_columns(const uint8_t *line, size_t count, tc_log_columns *colum
     return 1;
 }
 
-int tc_log_default_columns_available(void) {
-    // Asked of the machine once (asked at each line, it was about a twelfth of the kernel's
-    // instructions);
-    // threads that race here store the same answer.
-    static int available = -1;
-    int known = __atomic_load_n(&available, __ATOMIC_RELAXED);
-    if (known < 0) {
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&available, known, __ATOMIC_RELAXED);
-    }
-    return known;
-}
+int tc_log_default_columns_available(void) { return machine_has_avx2(); }
 
 int tc_log_default_columns(const uint8_t *line, size_t count, tc_log_columns *columns) {
     return tc_log_default_columns_available() ? read_columns(line, count, columns) : 0;

@@ -11,6 +11,7 @@ static size_t line_end_portable(const uint8_t *text, size_t count, int *seen) {
 
 #if defined(__x86_64__) || defined(_M_X64)
 #include <immintrin.h>
+#include "avx2_masks.h"
 
 /// The bucket bits of the 32 positions at `at`, for one byte of the fingerprints (`lo`, `hi`).
 /// Case is folded by the tables, not by an instruction per byte. (The low nibble is masked: a
@@ -286,15 +287,7 @@ static size_t line_end_avx2(const uint8_t *text, size_t count, int *seen) {
 }
 
 size_t tc_line_end(const uint8_t *text, size_t count, int *seen) {
-    // Asked once: the line reader calls this for every line it cuts alone.
-    static int avx2 = -1;
-    int known = __atomic_load_n(&avx2, __ATOMIC_RELAXED);
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&avx2, known, __ATOMIC_RELAXED);
-    }
-    return known ? line_end_avx2(text, count, seen) : line_end_portable(text, count, seen);
+    return machine_has_avx2() ? line_end_avx2(text, count, seen) : line_end_portable(text, count, seen);
 }
 
 #else

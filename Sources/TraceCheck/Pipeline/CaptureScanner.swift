@@ -224,14 +224,11 @@ final class ScanSession {
     /// A line that fails this gate is one no reader takes (`LineGate`); nil when some reader
     /// may take any line.
     @exclusivity(unchecked) private var readerGate: LineGate? {
-        didSet {
-            quietGate = readerGate.map(QuietGate.init)
-            hasReaderGate = readerGate != nil
-        }
+        didSet { quietGate = readerGate.map(QuietGate.init) }
     }
     /// Without a reader gate, no line is one that no reader takes: where no prefix is armed
     /// either (a device log whose processes take turns), a line is not even tried quietly.
-    @exclusivity(unchecked) private var hasReaderGate = false
+    private var hasReaderGate: Bool { readerGate != nil }
     /// `readerGate` as the C quiet read checks it.
     @exclusivity(unchecked) private var quietGate: QuietGate?
     /// The line a batch stopped at because it does not qualify: read the full way without
